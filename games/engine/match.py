@@ -1,0 +1,439 @@
+"""The match state machine shared by both variants.
+
+``Match`` owns everything the two variants have in common: dealing, the
+turn check, playing cards to tricks, the view, and the JSON round trip.  The
+variants (``classic.py``, ``forty_one.py``) fill in bidding, timer moves,
+scoring and the end-of-match test through the hooks marked "variant hook".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from .cards import (
+    CARD_INDEX,
+    FULL_DECK,
+    PLAYS_BY_SUIT,
+    SUIT_BITS,
+    SUIT_MASK,
+    SUITS,
+    cards_of,
+    legal_play_mask,
+    mask_of,
+    trick_winner,
+    weakest,
+)
+
+Event = dict[str, Any]
+PHASES = ("deal", "bidding", "trump", "playing", "finished")
+LIVE_PHASES = frozenset(("bidding", "trump", "playing"))
+ACTION_TYPES = ("bid", "pass", "trump", "play")
+ACTION_SHAPES = {
+    "bid": '{"type": "bid", "value": <int>}',
+    "pass": '{"type": "pass"}',
+    "trump": '{"type": "trump", "suit": "C"|"D"|"H"|"S"}',
+    "play": '{"type": "play", "card": "<rank><suit>", e.g. "QH"}',
+}
+FORMAT = 1  # version of the to_dict() layout
+
+# Per-bit card index for the 52-card mask, so deal() can sum instead of loop.
+_CARD_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(FULL_DECK)}
+_T0, _T1, _T2, _T3 = PLAYS_BY_SUIT
+
+
+class IllegalAction(ValueError):
+    """An action (or deal) that the rules refuse; the match is left unchanged."""
+
+
+def _copy_json(obj: Any) -> Any:
+    # Views and to_dict() must never share mutable parts with the live state.
+    if type(obj) is dict:
+        return {k: _copy_json(v) for k, v in obj.items()}
+    if type(obj) is list:
+        return [_copy_json(v) for v in obj]
+    return obj
+
+
+def _seat_cards(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
+    return [{"seat": (leader + k) & 3, "card": FULL_DECK[c]} for k, c in enumerate(cards)]
+
+
+class Match:
+    """One match of Tarneeb; create it with ``new_match``.
+
+    Public, read-only attributes: ``variant``, ``target``, ``dealer``,
+    ``phase``, ``to_act``, ``winner``, ``hand_number``; ``scores`` is a
+    property returning a fresh list.
+    """
+
+    variant: ClassVar[str] = ""
+    _registry: ClassVar[dict[str, type[Match]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.variant:
+            Match._registry[cls.variant] = cls
+
+    def __init__(self, *, dealer: int, target: int) -> None:
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
+        self.target = target
+        self.dealer = dealer
+        self.phase = "deal"
+        self.to_act: int | None = None
+        self.winner: int | None = None
+        self.hand_number = 0  # hands dealt so far, thrown-in ones included
+        self._scores: list[int] = []
+        self._hands = [0, 0, 0, 0]
+        self._trump: int | None = None
+        self._bids: list[tuple[int, int | None]] = []  # (seat, value) or (seat, None) = pass
+        self._trick: list[int] = []  # card indices in play order
+        self._leader: int | None = None
+        self._tricks = [0, 0, 0, 0]
+        self._last_trick: tuple[int, tuple[int, ...], int] | None = None  # leader, cards, winner
+        self._last_hand: dict[str, Any] | None = None
+        self._reset_auction()
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    def deal(self, deck: Sequence[str]) -> list[Event]:
+        """Deal ``deck`` (52 distinct cards): card i to seat (dealer + 1 + i) % 4."""
+        if self.phase != "deal":
+            raise IllegalAction(f"Cannot deal now: the match is in phase {self.phase!r}")
+        try:
+            cards = tuple(deck)
+            distinct = set(cards)
+        except TypeError:
+            raise IllegalAction("A deck must be a sequence of 52 card strings") from None
+        if len(cards) != 52 or len(distinct) != 52:
+            raise IllegalAction(
+                f"A deck must be 52 distinct cards; got {len(cards)} with {len(distinct)} distinct"
+            )
+        if not distinct <= _CARD_BIT.keys():
+            bad = [c for c in cards if c not in _CARD_BIT]
+            raise IllegalAction(f"Not cards: {bad[:5]!r}; cards look like 'TH' (rank, suit)")
+        first = self.dealer + 1
+        hands = [0, 0, 0, 0]
+        get = _CARD_BIT.__getitem__
+        for k in range(4):
+            # Distinct cards, so the sum of their bits is their union.
+            hands[(first + k) & 3] = sum(map(get, cards[k::4]))
+        self._hands = hands
+        self.hand_number += 1
+        self._bids = []
+        self._trick = []
+        self._leader = None
+        self._tricks = [0, 0, 0, 0]
+        self._last_trick = None
+        self._trump = None
+        self._reset_auction()
+        self.phase = "bidding"
+        self.to_act = first & 3
+        events: list[Event] = [
+            {
+                "type": "dealt",
+                "dealer": self.dealer,
+                "hand_number": self.hand_number,
+                "exposed_card": None,
+            }
+        ]
+        self._start_hand(cards, events)
+        return events
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """The legal actions of ``to_act`` ([] when nobody acts).
+
+        The dicts are shared, read-only objects: copy one before changing it.
+        """
+        if self.phase == "playing":
+            hand = self._hands[self.to_act]  # type: ignore[index]
+            trick = self._trick
+            if trick:
+                led = trick[0] // 13
+                bits = (hand >> (13 * led)) & SUIT_BITS
+                if bits:
+                    return list(PLAYS_BY_SUIT[led][bits])
+            return [
+                *_T0[hand & SUIT_BITS],
+                *_T1[(hand >> 13) & SUIT_BITS],
+                *_T2[(hand >> 26) & SUIT_BITS],
+                *_T3[hand >> 39],
+            ]
+        if self.to_act is None:
+            return []
+        return self._other_actions()
+
+    def apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        """Apply ``action`` for ``seat``; return the events.  Raises IllegalAction."""
+        if seat != self.to_act or type(seat) is not int:
+            raise IllegalAction(self._turn_error(seat))
+        if not isinstance(action, dict):
+            raise IllegalAction(f"An action must be a dict such as {ACTION_SHAPES['play']}")
+        if self.phase == "playing":
+            return self._play(seat, action)
+        return self._apply_other(seat, action)
+
+    def timeout_action(self) -> dict[str, Any]:
+        """The move the system makes for ``to_act`` when the turn timer runs out."""
+        if self.to_act is None:
+            raise IllegalAction(f"Nobody is to act in phase {self.phase!r}")
+        if self.phase == "playing":
+            trick = self._trick
+            led = trick[0] // 13 if trick else None
+            legal = legal_play_mask(self._hands[self.to_act], led)
+            return {"type": "play", "card": FULL_DECK[weakest(legal, self._trump)]}
+        return self._timeout_other()
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (or a spectator, for None) may see, as JSON-ready data."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            raise ValueError(f"seat must be 0..3 or None, got {seat!r}")
+        hands = self._hands
+        t = self._tricks
+        last = self._last_trick
+        return {
+            "variant": self.variant,
+            "target": self.target,
+            "seat": seat,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "hand": [] if seat is None else cards_of(hands[seat]),
+            "trump": None if self._trump is None else SUITS[self._trump],
+            "scores": list(self._scores),
+            "winner": self.winner,
+            "bids": self._bids_view(),
+            "contract": self._contract_view(),
+            "trick": _seat_cards(self._leader, self._trick) if self._trick else [],  # type: ignore[arg-type]
+            "leader": self._leader,
+            "tricks_taken": list(t),
+            "team_tricks": [t[0] + t[2], t[1] + t[3]],
+            "last_trick": None
+            if last is None
+            else {"cards": _seat_cards(last[0], last[1]), "winner": last[2]},
+            "cards_left": [h.bit_count() for h in hands],
+            "exposed_card": self._exposed_view(),
+            "hand_number": self.hand_number,
+            "last_hand": _copy_json(self._last_hand),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state (hidden hands included) as JSON-ready data."""
+        last = self._last_trick
+        d = {
+            "format": FORMAT,
+            "variant": self.variant,
+            "target": self.target,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "winner": self.winner,
+            "hand_number": self.hand_number,
+            "scores": list(self._scores),
+            "hands": [cards_of(h) for h in self._hands],
+            "trump": None if self._trump is None else SUITS[self._trump],
+            "bids": [[s, v] for s, v in self._bids],
+            "trick": [FULL_DECK[c] for c in self._trick],
+            "leader": self._leader,
+            "tricks_taken": list(self._tricks),
+            "last_trick": None
+            if last is None
+            else {"leader": last[0], "cards": [FULL_DECK[c] for c in last[1]], "winner": last[2]},
+            "last_hand": _copy_json(self._last_hand),
+        }
+        d.update(self._variant_state())
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Match:
+        """Rebuild a match from ``to_dict()`` output (after a JSON round trip)."""
+        try:
+            if d["format"] != FORMAT:
+                raise ValueError(f"unknown match format {d['format']!r}")
+            klass = Match._registry[d["variant"]]
+            m = klass.__new__(klass)
+            m.target = d["target"]
+            m.dealer = d["dealer"]
+            m.phase = d["phase"]
+            m.to_act = d["to_act"]
+            m.winner = d["winner"]
+            m.hand_number = d["hand_number"]
+            m._scores = list(d["scores"])
+            m._hands = [mask_of(h) for h in d["hands"]]
+            m._trump = None if d["trump"] is None else SUITS.index(d["trump"])
+            m._bids = [(s, v) for s, v in d["bids"]]
+            m._trick = [CARD_INDEX[c] for c in d["trick"]]
+            m._leader = d["leader"]
+            m._tricks = list(d["tricks_taken"])
+            last = d["last_trick"]
+            m._last_trick = (
+                None
+                if last is None
+                else (last["leader"], tuple(CARD_INDEX[c] for c in last["cards"]), last["winner"])
+            )
+            m._last_hand = _copy_json(d["last_hand"])
+            m._load_variant_state(d)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"Not a match dict: {exc!r}") from None
+        if m.phase not in PHASES:
+            raise ValueError(f"Not a match dict: unknown phase {m.phase!r}")
+        return m
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} hand {self.hand_number} phase={self.phase}"
+            f" to_act={self.to_act} scores={self._scores}>"
+        )
+
+    # ------------------------------------------------------------- the play
+
+    def _play(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        card = action.get("card")
+        if action.get("type") != "play" or len(action) != 2 or type(card) is not str:
+            self._reject(action, ("play",))
+        idx = CARD_INDEX.get(card)  # type: ignore[arg-type]
+        if idx is None:
+            raise IllegalAction(f"{card!r} is not a card; cards look like 'QH' (rank, suit)")
+        bit = 1 << idx
+        hand = self._hands[seat]
+        if not hand & bit:
+            raise IllegalAction(f"Seat {seat} does not hold {card}")
+        trick = self._trick
+        if trick:
+            led = trick[0] // 13
+            if idx // 13 != led and hand & SUIT_MASK[led]:
+                raise IllegalAction(
+                    f"Seat {seat} must follow suit: {SUITS[led]} was led and seat {seat} holds"
+                    f" {', '.join(cards_of(hand & SUIT_MASK[led]))}"
+                )
+        # Checked; from here on the state changes.
+        self._hands[seat] = hand ^ bit
+        trick.append(idx)
+        events: list[Event] = [{"type": "play", "seat": seat, "card": FULL_DECK[idx]}]
+        if len(trick) < 4:
+            self.to_act = (seat + 1) & 3
+            return events
+        leader: int = self._leader  # type: ignore[assignment]
+        winner = (leader + trick_winner(trick, self._trump)) & 3
+        self._last_trick = (leader, tuple(trick), winner)
+        self._tricks[winner] += 1
+        self._trick = []
+        events.append({"type": "trick", "winner": winner, "cards": _seat_cards(leader, trick)})
+        if self._hands[winner]:
+            self._leader = self.to_act = winner
+        else:
+            self._finish_hand(events)
+        return events
+
+    def _begin_play(self, leader: int) -> None:
+        self.phase = "playing"
+        self._leader = self.to_act = leader
+
+    def _finish_hand(self, events: list[Event]) -> None:
+        # After the 13th trick: score, then either end the match or pass the deal on.
+        t = self._tricks
+        summary: dict[str, Any] = {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "thrown_in": False,
+            "tricks": list(t),
+            "team_tricks": [t[0] + t[2], t[1] + t[3]],
+        }
+        self._score_hand(summary)
+        summary["scores"] = list(self._scores)
+        self._last_hand = summary
+        self._leader = self.to_act = None
+        events.append({"type": "hand_scored", **_copy_json(summary)})
+        winner = self._match_winner()
+        if winner is None:
+            self.phase = "deal"
+            self.dealer = (self.dealer + 1) & 3
+        else:
+            self.phase = "finished"
+            self.winner = winner
+            events.append({"type": "match_won", "team": winner, "scores": list(self._scores)})
+
+    def _throw_in(self, reason: str, events: list[Event]) -> None:
+        # No score; the same dealer deals again.
+        summary = {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "thrown_in": True,
+            "reason": reason,
+            "bids": self._bids_view(),
+        }
+        self._last_hand = summary
+        self._hands = [0, 0, 0, 0]
+        self.phase = "deal"
+        self.to_act = None
+        events.append({"type": "thrown_in", **_copy_json(summary)})
+
+    # --------------------------------------------------------- error messages
+
+    def _turn_error(self, seat: object) -> str:
+        if type(seat) is not int or not 0 <= seat <= 3:
+            return f"seat must be an int 0..3, got {seat!r}"
+        if self.to_act is None:
+            if self.phase == "deal":
+                return "Nobody may act: the hand has not been dealt yet"
+            return "Nobody may act: the match is over"
+        return f"It is seat {self.to_act}'s turn, not seat {seat}'s"
+
+    def _reject(self, action: dict[str, Any], allowed: tuple[str, ...]) -> None:
+        """Raise the clearest IllegalAction for an action of the wrong kind or shape."""
+        kind = action.get("type")
+        expected = " or ".join(ACTION_SHAPES[a] for a in allowed)
+        if kind not in ACTION_TYPES:
+            raise IllegalAction(f"Unknown action type {kind!r}; expected {expected}")
+        if kind not in allowed:
+            raise IllegalAction(
+                f"A {kind} action is not allowed in the {self.phase} phase of {self.variant};"
+                f" expected {expected}"
+            )
+        raise IllegalAction(f"Malformed {kind} action {action!r}; expected {ACTION_SHAPES[kind]}")
+
+    # ---------------------------------------------------------- variant hooks
+
+    def _reset_auction(self) -> None:
+        raise NotImplementedError
+
+    def _start_hand(self, cards: tuple[str, ...], events: list[Event]) -> None:
+        """Variant hook: called by deal() with the dealt cards."""
+
+    def _other_actions(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def _apply_other(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        raise NotImplementedError
+
+    def _timeout_other(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _score_hand(self, summary: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _match_winner(self) -> int | None:
+        raise NotImplementedError
+
+    def _bids_view(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": s, "value": v} if v is not None else {"seat": s, "pass": True}
+            for s, v in self._bids
+        ]
+
+    def _contract_view(self) -> Any:
+        raise NotImplementedError
+
+    def _exposed_view(self) -> str | None:
+        return None
+
+    def _variant_state(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _load_variant_state(self, d: dict[str, Any]) -> None:
+        raise NotImplementedError
