@@ -1,0 +1,47 @@
+"""ASGI entry point: `daphne tarneeb.asgi:application`."""
+
+import asyncio
+import logging
+import os
+from typing import Any
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarneeb.settings")
+django_asgi_app = get_asgi_application()
+
+# Imported after Django is set up: these load models.
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+from tarneeb import embedded, realtime  # noqa: E402
+
+log = logging.getLogger("tarneeb")
+
+router = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    # The worker thread publishes through the loop that serves the sockets.
+    realtime.remember_server_loop(asyncio.get_running_loop())
+    await router(scope, receive, send)
+
+
+if settings.SCALED:
+    log.info("Tarneeb serving in scaled mode: %s, channels_redis, Celery on Redis",
+             settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1])
+else:
+    log.info("Tarneeb serving in embedded mode: %s, in-memory channel layer, in-process Celery",
+             settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1])
+if settings.EMBEDDED_WORKER:
+    embedded.start_worker()

@@ -1,0 +1,53 @@
+"""The in-process Celery worker of embedded mode.
+
+daphne has no ASGI lifespan, so tarneeb.asgi starts the worker when it builds the
+application: once per server process, never in AppConfig.ready() (which also runs in
+the autoreloader's parent and in every management command).
+"""
+
+import logging
+import os
+import socket
+import threading
+
+from celery.beat import EmbeddedService
+from celery.worker import WorkController
+from django.conf import settings
+
+from tarneeb.celery import app
+
+log = logging.getLogger(__name__)
+
+_started = threading.Event()
+_lock = threading.Lock()
+worker: WorkController | None = None
+
+
+def start_worker() -> None:
+    """Start the worker thread (and a beat thread) once; later calls do nothing."""
+    global worker
+    with _lock:
+        if _started.is_set():
+            return
+        worker = WorkController(
+            app=app,
+            pool="threads",
+            concurrency=settings.EMBEDDED_WORKER_THREADS,
+            hostname=f"embedded-{os.getpid()}@{socket.gethostname()}",
+            without_heartbeat=True,
+            without_mingle=True,
+            without_gossip=True,
+            loglevel="INFO",
+        )
+        threading.Thread(target=worker.start, name="celery-worker", daemon=True).start()
+        if app.conf.beat_schedule:
+            # A thread, not the default child process: the memory transport lives in
+            # this process only.
+            beat = EmbeddedService(app, thread=True, scheduler_cls="celery.beat:Scheduler")
+            beat.start()
+        _started.set()
+        log.info("embedded Celery worker started (%d threads)", settings.EMBEDDED_WORKER_THREADS)
+
+
+def is_running() -> bool:
+    return _started.is_set()

@@ -1,0 +1,56 @@
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+
+from tarneeb.tasks import ping
+
+CHECK_TIMEOUT = 3.0
+
+
+def _check_database() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+
+
+async def _check_channel_layer() -> None:
+    layer = get_channel_layer()
+    channel = await layer.new_channel("health.")
+    await layer.send(channel, {"type": "health.ping"})
+    await asyncio.wait_for(layer.receive(channel), CHECK_TIMEOUT)
+
+
+def _check_worker() -> None:
+    result = ping.apply_async(expires=CHECK_TIMEOUT)
+    if result.get(timeout=CHECK_TIMEOUT, disable_sync_subtasks=False) != "pong":
+        raise RuntimeError("unexpected answer")
+
+
+async def _timed(check: Callable[[], Awaitable[None]]) -> dict[str, object]:
+    started = time.perf_counter()
+    try:
+        await check()
+    except Exception as exc:  # any failure is the answer, not an error of this view
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:200]}
+    return {"ok": True, "ms": round((time.perf_counter() - started) * 1000, 1)}
+
+
+async def healthz(request: HttpRequest) -> JsonResponse:
+    """Status of the database, the channel layer and the Celery worker; 503 if one is down."""
+    checks = {
+        "database": await _timed(sync_to_async(_check_database)),
+        "channel_layer": await _timed(_check_channel_layer),
+        "worker": await _timed(sync_to_async(_check_worker, thread_sensitive=False)),
+    }
+    healthy = all(check["ok"] for check in checks.values())
+    return JsonResponse(
+        {"status": "ok" if healthy else "down", "mode": "scaled" if settings.SCALED else "embedded",
+         "checks": checks},
+        status=200 if healthy else 503,
+    )

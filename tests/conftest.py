@@ -1,0 +1,140 @@
+"""Fixtures shared by the whole suite.
+
+The suite runs twice in CI: embedded (SQLite, in-memory layer, in-process worker) and
+scaled (REDIS_URL and DATABASE_URL set: PostgreSQL, channels_redis and a Celery worker
+process started here). Tests marked `scaled` or `embedded` run only in that mode.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from django.conf import settings
+
+from tarneeb.celery import app as celery_app
+
+IN_CI = os.environ.get("CI") == "true"
+ROOT = Path(__file__).resolve().parent.parent
+LOG_DIR = ROOT / "artifacts" / "logs"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "embedded: runs only in embedded mode")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "scaled" in item.keywords and not settings.SCALED:
+            item.add_marker(pytest.mark.skip(
+                reason="scaled mode only: run with REDIS_URL and DATABASE_URL set "
+                       "(the second pass of .ci/run)"))
+        if "embedded" in item.keywords and settings.SCALED:
+            item.add_marker(pytest.mark.skip(reason="embedded mode only (REDIS_URL is set)"))
+
+
+def require_service(name: str, url: str) -> None:
+    """Fail under CI, skip elsewhere, when a service the test needs is unreachable."""
+    parts = urlsplit(url)
+    try:
+        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 0), 2).close()
+    except OSError as exc:
+        message = f"{name} at {parts.hostname}:{parts.port} is unreachable ({exc})"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def database_url() -> str:
+    """The test database as a URL, for processes this suite starts."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    user = db.get("USER") or "postgres"
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    host = f"{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}"
+    return f"postgres://{user}{password}@{host}/{db['NAME']}"
+
+
+def wait_for_worker(timeout: float = 30.0) -> None:
+    from tarneeb.tasks import ping
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if ping.apply_async(expires=2).get(timeout=2, disable_sync_subtasks=False) == "pong":
+                return
+        except Exception:
+            time.sleep(0.2)
+    raise RuntimeError(f"the Celery worker did not answer within {timeout:.0f} s")
+
+
+def start_worker_process(name: str, extra_args: list[str] | None = None) -> subprocess.Popen[bytes]:
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    log = open(LOG_DIR / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
+    env = {**os.environ, "DATABASE_URL": database_url(), "EMBEDDED_WORKER": "false"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "tarneeb", "worker", "-P", "threads",
+         "-c", "8", "-l", "INFO", "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h",
+         "--without-gossip", "--without-mingle", *(extra_args or [])],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
+@pytest.fixture(scope="session")
+def worker_process(django_db_setup: None, django_db_blocker: object) -> Iterator[subprocess.Popen[bytes]]:
+    """A real `celery -A tarneeb worker` process on the test database (scaled mode)."""
+    if not settings.SCALED:
+        pytest.skip("a separate worker process needs REDIS_URL (scaled mode)")
+    require_service("Redis", settings.REDIS_URL)
+    celery_app.control.purge()
+    process = start_worker_process("worker")
+    try:
+        wait_for_worker()
+        yield process
+    finally:
+        stop_process(process)
+
+
+@pytest.fixture
+def worker(request: pytest.FixtureRequest) -> None:
+    """A Celery worker in this mode: the in-process thread, or a separate process."""
+    if settings.SCALED:
+        request.getfixturevalue("worker_process")
+    else:
+        import tarneeb.asgi  # noqa: F401 - building the application starts the embedded worker
+
+        wait_for_worker()
+
+
+@pytest.fixture
+def asgi_application():  # type: ignore[no-untyped-def]
+    from tarneeb.asgi import application
+
+    return application
+
+
+@pytest.fixture
+def alice(django_user_model):  # type: ignore[no-untyped-def]
+    return django_user_model.objects.create_user("alice", password="tarneeb-alice-pass")
+
+
+@pytest.fixture
+def bob(django_user_model):  # type: ignore[no-untyped-def]
+    return django_user_model.objects.create_user("bob", password="tarneeb-bob-pass")

@@ -1,0 +1,46 @@
+import pytest
+from channels.layers import get_channel_layer
+from django.test import AsyncClient
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def test_it_reports_every_part_healthy(worker, settings):
+    response = await AsyncClient().get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["mode"] == ("scaled" if settings.SCALED else "embedded")
+    assert {name for name, check in body["checks"].items() if check["ok"]} == {
+        "database", "channel_layer", "worker"}
+
+
+async def test_it_answers_503_when_the_channel_layer_is_down(worker, monkeypatch):
+    layer = get_channel_layer()
+
+    async def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ConnectionError("layer down")
+
+    monkeypatch.setattr(layer, "send", refuse)
+    response = await AsyncClient().get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "down"
+    assert body["checks"]["channel_layer"]["ok"] is False
+    assert body["checks"]["database"]["ok"] is True
+
+
+async def test_it_answers_503_when_no_worker_answers(monkeypatch):
+    from tarneeb import views
+
+    monkeypatch.setattr(views, "CHECK_TIMEOUT", 0.5)
+    monkeypatch.setattr(views.ping, "apply_async", _never_answered)
+    response = await AsyncClient().get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["worker"]["ok"] is False
+
+
+def _never_answered(*args, **kwargs):  # type: ignore[no-untyped-def]
+    from celery.result import AsyncResult
+
+    return AsyncResult("no-such-task")

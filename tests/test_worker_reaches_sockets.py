@@ -1,0 +1,38 @@
+"""A countdown task run by the worker reaches a websocket group on time, in both modes:
+from the in-process worker thread (embedded) and from a separate worker process
+through Redis (scaled)."""
+
+import time
+from datetime import UTC, datetime
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from games.tasks import announce
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = [(b"origin", b"http://localhost")]
+
+
+async def test_a_countdown_task_reaches_the_lobby_on_time(worker, asgi_application):
+    socket = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=ORIGIN)
+    connected, _ = await socket.connect()
+    assert connected
+    lateness = []
+    for n in range(3):
+        due = time.time() + 1.0
+        announce.apply_async((f"notice {n}",), eta=datetime.fromtimestamp(due, UTC))
+        message = await socket.receive_json_from(timeout=10)
+        lateness.append(time.time() - due)
+        assert message == {"type": "announcement", "text": f"notice {n}"}
+    await socket.disconnect()
+    assert min(lateness) >= 0, f"delivered early: {lateness}"
+    assert max(lateness) < 0.1, f"delivered late: {lateness}"
+
+
+async def test_a_socket_from_another_origin_is_refused(asgi_application):
+    socket = WebsocketCommunicator(asgi_application, "/ws/lobby/",
+                                   headers=[(b"origin", b"http://evil.example")])
+    connected, _ = await socket.connect()
+    assert not connected
