@@ -44,7 +44,7 @@ class ClassicMatch(Match):
             return list(AUCTION_ACTIONS[self._high])
         return list(TRUMP_ACTIONS)
 
-    def _apply_other(self, seat: int, action: dict[str, Any]) -> list[Event]:
+    def _apply_auction(self, seat: int, action: dict[str, Any]) -> list[Event]:
         kind = action.get("type")
         if self.phase == "bidding":
             if kind == "pass" and len(action) == 1:

@@ -40,7 +40,7 @@ class FortyOneMatch(Match):
     def _other_actions(self) -> list[dict[str, Any]]:
         return list(BID_ACTIONS)
 
-    def _apply_other(self, seat: int, action: dict[str, Any]) -> list[Event]:
+    def _apply_auction(self, seat: int, action: dict[str, Any]) -> list[Event]:
         value = action.get("value")
         if action.get("type") != "bid" or len(action) != 2 or type(value) is not int:
             if action.get("type") == "pass":

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from .cards import (
     CARD_INDEX,
     FULL_DECK,
+    PLAY_ACTIONS,
     PLAYS_BY_SUIT,
     SUIT_BITS,
     SUIT_MASK,
@@ -40,6 +41,9 @@ FORMAT = 1  # version of the to_dict() layout
 # Per-bit card index for the 52-card mask, so deal() can sum instead of loop.
 _CARD_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(FULL_DECK)}
 _T0, _T1, _T2, _T3 = PLAYS_BY_SUIT
+# id() of each shared play action -> card index.  The table objects live as
+# long as the module, so an id here can only be that very object.
+_PLAY_INDEX: dict[int, int] = {id(a): i for i, a in enumerate(PLAY_ACTIONS)}
 
 
 class IllegalAction(ValueError):
@@ -53,6 +57,10 @@ def _copy_json(obj: Any) -> Any:
     if type(obj) is list:
         return [_copy_json(v) for v in obj]
     return obj
+
+
+def _copy_flat(v: Any) -> Any:
+    return v.copy() if type(v) in (list, dict) else v
 
 
 def _seat_cards(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
@@ -170,13 +178,62 @@ class Match:
 
     def apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
         """Apply ``action`` for ``seat``; return the events.  Raises IllegalAction."""
-        if seat != self.to_act or type(seat) is not int:
+        # `is` first: seats 0..3 are cached ints in CPython, and `is` refuses True for 1.
+        if seat is not self.to_act and (type(seat) is not int or seat != self.to_act):
             raise IllegalAction(self._turn_error(seat))
-        if not isinstance(action, dict):
-            raise IllegalAction(f"An action must be a dict such as {ACTION_SHAPES['play']}")
-        if self.phase == "playing":
-            return self._play(seat, action)
-        return self._apply_other(seat, action)
+        if self.phase != "playing":
+            if self.to_act is None:  # deal or finished (seat None got past the `is`)
+                raise IllegalAction(self._turn_error(seat))
+            if not isinstance(action, dict):
+                raise IllegalAction(f"An action must be a dict such as {ACTION_SHAPES['bid']}")
+            return self._apply_auction(seat, action)
+        # Playing a card: the hot path for bots (52 times a hand), so it is
+        # written out here.  Our own legal_actions() dicts are known by identity.
+        idx = _PLAY_INDEX.get(id(action))
+        if idx is None:
+            idx = self._parse_play(action)
+        hand = self._hands[seat]
+        if not hand >> idx & 1:
+            raise IllegalAction(f"Seat {seat} does not hold {FULL_DECK[idx]}")
+        trick = self._trick
+        if trick:
+            led = trick[0] // 13
+            if idx // 13 != led and hand & SUIT_MASK[led]:
+                raise IllegalAction(
+                    f"Seat {seat} must follow suit: {SUITS[led]} was led and seat {seat} holds"
+                    f" {', '.join(cards_of(hand & SUIT_MASK[led]))}"
+                )
+        # Checked; from here on the state changes.
+        self._hands[seat] = hand ^ (1 << idx)
+        trick.append(idx)
+        if len(trick) < 4:
+            self.to_act = (seat + 1) & 3
+            return [{"type": "play", "seat": seat, "card": FULL_DECK[idx]}]
+        # The trick is complete (written out by hand: this runs 13 times a hand).
+        leader: int = self._leader  # type: ignore[assignment]
+        c0, c1, c2, c3 = trick
+        winner = (leader + trick_winner(trick, self._trump)) & 3
+        self._last_trick = (leader, (c0, c1, c2, c3), winner)
+        self._tricks[winner] += 1
+        self._trick = []
+        events: list[Event] = [
+            {"type": "play", "seat": seat, "card": FULL_DECK[idx]},
+            {
+                "type": "trick",
+                "winner": winner,
+                "cards": [
+                    {"seat": leader, "card": FULL_DECK[c0]},
+                    {"seat": (leader + 1) & 3, "card": FULL_DECK[c1]},
+                    {"seat": (leader + 2) & 3, "card": FULL_DECK[c2]},
+                    {"seat": seat, "card": FULL_DECK[c3]},
+                ],
+            },
+        ]
+        if self._hands[winner]:
+            self._leader = self.to_act = winner
+        else:
+            self._finish_hand(events)
+        return events
 
     def timeout_action(self) -> dict[str, Any]:
         """The move the system makes for ``to_act`` when the turn timer runs out."""
@@ -290,45 +347,7 @@ class Match:
             f" to_act={self.to_act} scores={self._scores}>"
         )
 
-    # ------------------------------------------------------------- the play
-
-    def _play(self, seat: int, action: dict[str, Any]) -> list[Event]:
-        card = action.get("card")
-        if action.get("type") != "play" or len(action) != 2 or type(card) is not str:
-            self._reject(action, ("play",))
-        idx = CARD_INDEX.get(card)  # type: ignore[arg-type]
-        if idx is None:
-            raise IllegalAction(f"{card!r} is not a card; cards look like 'QH' (rank, suit)")
-        bit = 1 << idx
-        hand = self._hands[seat]
-        if not hand & bit:
-            raise IllegalAction(f"Seat {seat} does not hold {card}")
-        trick = self._trick
-        if trick:
-            led = trick[0] // 13
-            if idx // 13 != led and hand & SUIT_MASK[led]:
-                raise IllegalAction(
-                    f"Seat {seat} must follow suit: {SUITS[led]} was led and seat {seat} holds"
-                    f" {', '.join(cards_of(hand & SUIT_MASK[led]))}"
-                )
-        # Checked; from here on the state changes.
-        self._hands[seat] = hand ^ bit
-        trick.append(idx)
-        events: list[Event] = [{"type": "play", "seat": seat, "card": FULL_DECK[idx]}]
-        if len(trick) < 4:
-            self.to_act = (seat + 1) & 3
-            return events
-        leader: int = self._leader  # type: ignore[assignment]
-        winner = (leader + trick_winner(trick, self._trump)) & 3
-        self._last_trick = (leader, tuple(trick), winner)
-        self._tricks[winner] += 1
-        self._trick = []
-        events.append({"type": "trick", "winner": winner, "cards": _seat_cards(leader, trick)})
-        if self._hands[winner]:
-            self._leader = self.to_act = winner
-        else:
-            self._finish_hand(events)
-        return events
+    # ----------------------------------------------------- the end of a hand
 
     def _begin_play(self, leader: int) -> None:
         self.phase = "playing"
@@ -348,7 +367,8 @@ class Match:
         summary["scores"] = list(self._scores)
         self._last_hand = summary
         self._leader = self.to_act = None
-        events.append({"type": "hand_scored", **_copy_json(summary)})
+        # One level of copying is enough: the summary's values are flat lists and dicts.
+        events.append({"type": "hand_scored", **{k: _copy_flat(v) for k, v in summary.items()}})
         winner = self._match_winner()
         if winner is None:
             self.phase = "deal"
@@ -376,12 +396,12 @@ class Match:
     # --------------------------------------------------------- error messages
 
     def _turn_error(self, seat: object) -> str:
-        if type(seat) is not int or not 0 <= seat <= 3:
-            return f"seat must be an int 0..3, got {seat!r}"
         if self.to_act is None:
             if self.phase == "deal":
                 return "Nobody may act: the hand has not been dealt yet"
             return "Nobody may act: the match is over"
+        if type(seat) is not int or not 0 <= seat <= 3:
+            return f"seat must be an int 0..3, got {seat!r}"
         return f"It is seat {self.to_act}'s turn, not seat {seat}'s"
 
     def _reject(self, action: dict[str, Any], allowed: tuple[str, ...]) -> None:
@@ -402,13 +422,26 @@ class Match:
     def _reset_auction(self) -> None:
         raise NotImplementedError
 
+    def _parse_play(self, action: object) -> int:
+        """The card index of a play action from outside, or IllegalAction."""
+        if not isinstance(action, dict):
+            raise IllegalAction(f"An action must be a dict such as {ACTION_SHAPES['play']}")
+        card = action.get("card")
+        if action.get("type") != "play" or len(action) != 2 or type(card) is not str:
+            self._reject(action, ("play",))
+        idx = CARD_INDEX.get(card)  # type: ignore[arg-type]
+        if idx is None:
+            raise IllegalAction(f"{card!r} is not a card; cards look like 'QH' (rank, suit)")
+        return idx
+
     def _start_hand(self, cards: tuple[str, ...], events: list[Event]) -> None:
         """Variant hook: called by deal() with the dealt cards."""
 
     def _other_actions(self) -> list[dict[str, Any]]:
         raise NotImplementedError
 
-    def _apply_other(self, seat: int, action: dict[str, Any]) -> list[Event]:
+    def _apply_auction(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        """Variant hook: a bid, pass or trump action for the seat to act."""
         raise NotImplementedError
 
     def _timeout_other(self) -> dict[str, Any]:
@@ -422,8 +455,7 @@ class Match:
 
     def _bids_view(self) -> list[dict[str, Any]]:
         return [
-            {"seat": s, "value": v} if v is not None else {"seat": s, "pass": True}
-            for s, v in self._bids
+            {"seat": s, "value": v} if v is not None else {"seat": s, "pass": True} for s, v in self._bids
         ]
 
     def _contract_view(self) -> Any:
