@@ -1,0 +1,45 @@
+// Tiny DOM helpers shared by the pages' modules.
+
+export function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+// A username (or any user-written text): isolated so its direction cannot upset the line.
+export function userText(text, className = "name") {
+  return h("bdi", { class: className, dir: "auto" }, text);
+}
+
+// Pass translated text: fmt(gettext("%(name)s to play"), {name}). The literal must sit
+// in a gettext() call for makemessages to find it.
+export const fmt = (translated, values) => interpolate(translated, values, true);
+
+let toastBox = null;
+
+// A short, polite message that goes away by itself.
+export function toast(text, kind = "error", ms = 4000) {
+  if (!toastBox) {
+    toastBox = document.getElementById("toasts");
+    if (!toastBox) {
+      toastBox = h("div", { id: "toasts", class: "toasts", "aria-live": "assertive" });
+      document.body.append(toastBox);
+    }
+  }
+  const item = h("div", { class: "toast " + kind, role: kind === "error" ? "alert" : "status" }, text);
+  toastBox.append(item);
+  setTimeout(() => item.classList.add("leaving"), ms);
+  setTimeout(() => item.remove(), ms + 400);
+}

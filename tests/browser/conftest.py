@@ -1,0 +1,107 @@
+"""Fixtures for the browser tests: a real daphne server on the test database, and
+Debian's chromium driven by Playwright.
+
+The server runs in its own process, so the tests that use it are transactional (their
+data is committed where the server can read it). In embedded mode the server runs its
+own in-process worker; in scaled mode the suite's Celery worker process serves it.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+from tests.conftest import IN_CI, LOG_DIR, ROOT, database_url, stop_process
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(url: str, process: subprocess.Popen[bytes], timeout: float = 45.0) -> None:
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}; see {LOG_DIR}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError) as exc:
+            last = exc
+        time.sleep(0.2)
+    raise RuntimeError(f"{url}/healthz did not answer 200 within {timeout:.0f} s: {last}")
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest, django_db_setup: None) -> Iterator[str]:
+    """`daphne tarneeb.asgi:application` on a free port, on the test database."""
+    if settings.SCALED:
+        request.getfixturevalue("worker_process")
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "DATABASE_URL": database_url(), "NEXT_HAND_SECONDS": "0.3",
+           "DJANGO_SETTINGS_MODULE": "tarneeb.settings"}
+    env.pop(ASYNC_UNSAFE, None)
+    with open(LOG_DIR / "browser-server.log", "ab") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "tarneeb.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    try:
+        wait_healthy(url, process)
+        yield url
+    finally:
+        stop_process(process)
+
+
+@pytest.fixture(scope="module")
+def browser(django_db_setup: None) -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        message = f"chromium is not installed at {CHROMIUM} (make chromium installs it)"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop in this thread, which Django takes for an
+    # async context; the tests' own database calls (the flush after each) are still sync.
+    previous = os.environ.get(ASYNC_UNSAFE)
+    os.environ[ASYNC_UNSAFE] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                yield chromium
+            finally:
+                chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop(ASYNC_UNSAFE, None)
+        else:
+            os.environ[ASYNC_UNSAFE] = previous
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
