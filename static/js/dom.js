@@ -43,3 +43,25 @@ export function toast(text, kind = "error", ms = 4000) {
   setTimeout(() => item.classList.add("leaving"), ms);
   setTimeout(() => item.remove(), ms + 400);
 }
+
+// Like fmt, but the values may be DOM nodes (names isolated with userText, say), so a
+// translated sentence keeps its word order and each name keeps its own direction.
+export function fmtNodes(translated, values) {
+  const span = document.createElement("span");
+  const re = /%\((\w+)\)s/g;
+  let last = 0;
+  let m;
+  while ((m = re.exec(translated))) {
+    span.append(translated.slice(last, m.index));
+    const value = values[m[1]];
+    span.append(value instanceof Node ? value : String(value));
+    last = re.lastIndex;
+  }
+  span.append(translated.slice(last));
+  return span;
+}
+
+// A number that keeps its sign on the left in right-to-left text.
+export function num(n, className) {
+  return h("bdi", { dir: "ltr", class: className || null }, String(n));
+}

@@ -5,7 +5,7 @@
 // see it from seat 0. The table grid is dir="ltr" so Arabic flips the text, not the table.
 
 import { cardElement, cardName, sortHand, suitSymbol, suitTitle } from "./cards.js";
-import { fmt, h, toast, userText } from "./dom.js";
+import { fmt, fmtNodes, h, num, toast, userText } from "./dom.js";
 import { LiveSocket } from "./socket.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -59,10 +59,18 @@ function nameNode(seat) {
 }
 
 function teamLabel(team) {
-  // "alice & carol", with the viewer's team called "You" when seated.
+  // "alice & carol", or "Your team" for the viewer's (as plain text, for titles).
   const mine = mySeat();
   if (mine !== null && (mine & 1) === team) return gettext("Your team");
   return fmt(gettext("%(a)s & %(b)s"), { a: nameOf(team), b: nameOf(team + 2) });
+}
+
+function teamNode(team) {
+  const mine = mySeat();
+  if (mine !== null && (mine & 1) === team) return h("span", { class: "team-name" }, gettext("Your team"));
+  const node = fmtNodes(gettext("%(a)s & %(b)s"), { a: nameNode(team), b: nameNode(team + 2) });
+  node.className = "team-name";
+  return node;
 }
 
 function suitLabel(suit) {
@@ -249,7 +257,7 @@ function renderSeats() {
         );
       }
       if (m.variant === "forty_one") {
-        badges.append(h("span", { class: "chip score" }, fmt(gettext("Score %(n)s"), { n: m.scores[seat] })));
+        badges.append(h("span", { class: "chip score" }, fmtNodes(gettext("Score %(n)s"), { n: num(m.scores[seat]) })));
       }
       if (isLive(m) && seat !== mine) {
         badges.append(
@@ -320,7 +328,7 @@ function centerNote(m) {
       h("div", {}, gettext("Trump"), " ", suitLabel(m.trump)));
   }
   if (m.phase === "bidding") return gettext("Bidding");
-  if (m.phase === "trump") return fmt(gettext("%(name)s is choosing trump"), { name: nameOf(m.to_act) });
+  if (m.phase === "trump") return fmtNodes(gettext("%(name)s is choosing trump"), { name: nameNode(m.to_act) });
   return null;
 }
 
@@ -350,35 +358,36 @@ function renderInfo() {
     );
   } else {
     const total = (m.contract || []).reduce((sum, b) => sum + (b || 0), 0);
-    els.info.append(
-      infoBlock(gettext("Trump"), m.trump ? suitLabel(m.trump) : "–",
-        m.exposed_card ? h("span", { class: "exposed-inline" }, " (", gettext("exposed"), " ",
-          h("span", { class: "mini-card " + (["D", "H"].includes(m.exposed_card[1]) ? "red" : "black"),
-            "aria-label": cardName(m.exposed_card), role: "img", dataset: { card: m.exposed_card } },
-          m.exposed_card[0] === "T" ? "10" : m.exposed_card[0], suitSymbol(m.exposed_card[1])), ")") : ""),
-      infoBlock(gettext("Bids total"), String(total)),
-    );
+    els.info.append(infoBlock(gettext("Trump"), m.trump ? suitLabel(m.trump) : "–"));
+    if (m.exposed_card) {
+      const c = m.exposed_card;
+      els.info.append(infoBlock(gettext("Exposed card"),
+        h("span", { class: "mini-card " + (["D", "H"].includes(c[1]) ? "red" : "black"), dir: "ltr",
+          "aria-label": cardName(c), role: "img", dataset: { card: c } },
+        c[0] === "T" ? "10" : c[0], suitSymbol(c[1]))));
+    }
+    els.info.append(infoBlock(gettext("Bids total"), num(total)));
   }
   // Tricks and scores.
   if (m.variant === "classic") {
     els.info.append(
       infoBlock(gettext("Tricks"), teamScore(0, m.team_tricks[0]), " – ", teamScore(1, m.team_tricks[1])),
       infoBlock(gettext("Score"), teamScore(0, m.scores[0]), " – ", teamScore(1, m.scores[1]),
-        h("span", { class: "target" }, " / ", String(m.target))),
+        " ", h("bdi", { class: "target", dir: "ltr" }, "/ " + m.target)),
     );
   } else {
     const s = m.scores;
     els.info.append(
       infoBlock(gettext("Teams"), teamScore(0, s[0] + s[2]), " – ", teamScore(1, s[1] + s[3]),
-        h("span", { class: "target" }, " / ", String(m.target))),
+        " ", h("bdi", { class: "target", dir: "ltr" }, "/ " + m.target)),
     );
   }
-  els.info.append(infoBlock(gettext("Hand"), String(m.hand_number)));
+  els.info.append(infoBlock(gettext("Hand"), num(m.hand_number)));
 }
 
 function teamScore(team, value) {
   return h("span", { class: "team-score team-" + team, title: teamLabel(team) },
-    h("span", { class: "team-name" }, teamLabel(team)), " ", h("b", {}, String(value)));
+    teamNode(team), " ", h("b", { dir: "ltr" }, String(value)));
 }
 
 function renderTurn() {
@@ -389,15 +398,15 @@ function renderTurn() {
   if (m && isLive(m) && m.to_act !== null) {
     const who = m.to_act === mine;
     if (m.phase === "bidding") {
-      text = who ? gettext("Your turn to bid") : fmt(gettext("%(name)s to bid"), { name: nameOf(m.to_act) });
+      text = who ? gettext("Your turn to bid") : fmtNodes(gettext("%(name)s to bid"), { name: nameNode(m.to_act) });
     } else if (m.phase === "trump") {
       text = who ? gettext("Your turn to choose trump")
-        : fmt(gettext("%(name)s is choosing trump"), { name: nameOf(m.to_act) });
+        : fmtNodes(gettext("%(name)s is choosing trump"), { name: nameNode(m.to_act) });
     } else {
-      text = who ? gettext("Your turn to play") : fmt(gettext("%(name)s to play"), { name: nameOf(m.to_act) });
+      text = who ? gettext("Your turn to play") : fmtNodes(gettext("%(name)s to play"), { name: nameNode(m.to_act) });
     }
     els.turn.classList.toggle("mine", who);
-    els.turn.append(h("span", { class: "turn-text", dir: "auto" }, text));
+    els.turn.append(h("span", { class: "turn-text" }, text));
     if (state.deadline) {
       els.turn.append(" ", h("span", { class: "clock", "data-countdown": "" }, String(secondsLeft())),
         h("span", { class: "unit" }, pgettext("seconds", "s")));
@@ -473,7 +482,7 @@ function winnerPanel(m) {
   let title;
   if (team === null || team === undefined) title = gettext("Match over");
   else if (mine !== null && (mine & 1) === team) title = gettext("Your team wins the match!");
-  else title = fmt(gettext("%(team)s win the match"), { team: teamLabel(team) });
+  else title = fmtNodes(gettext("%(team)s win the match"), { team: teamNode(team) });
   const panel = h("div", { class: "winner", id: "winner", role: "status" }, h("h2", {}, title));
   if (mine !== null) {
     panel.append(h("button", { type: "button", class: "primary", id: "rematch",
@@ -500,25 +509,25 @@ function handSummary(m, last) {
     const result = last.kaboot ? gettext("Kaboot: all 13 tricks!")
       : last.made ? gettext("Contract made") : gettext("Contract set");
     box.append(
-      h("p", {}, fmt(gettext("%(name)s bid %(n)s"), { name: nameOf(c.seat), n: c.value }),
+      h("p", {}, fmtNodes(gettext("%(name)s bid %(n)s"), { name: nameNode(c.seat), n: c.value }),
         c.trump ? h("span", {}, " · ", suitLabel(c.trump)) : "", " · ",
         h("strong", { class: last.made ? "good" : "bad" }, result)),
     );
     const rows = [0, 1].map((t) =>
       h("tr", { class: t === team ? "bidders" : "" },
-        h("th", { scope: "row" }, teamLabel(t)),
-        h("td", {}, String(last.team_tricks[t])),
-        h("td", {}, signed(last.points[t])),
-        h("td", {}, String(last.scores[t]))));
+        h("th", { scope: "row" }, teamNode(t)),
+        h("td", {}, num(last.team_tricks[t])),
+        h("td", {}, num(signed(last.points[t]))),
+        h("td", {}, num(last.scores[t]))));
     box.append(summaryTable([gettext("Team"), gettext("Tricks"), gettext("Points"), gettext("Total")], rows));
   } else {
     const rows = [0, 1, 2, 3].map((s) =>
       h("tr", { class: "team-" + (s & 1) },
         h("th", { scope: "row" }, nameNode(s)),
-        h("td", {}, String(last.bids[s])),
-        h("td", {}, String(last.tricks[s])),
-        h("td", {}, signed(last.points[s])),
-        h("td", {}, String(last.scores[s]))));
+        h("td", {}, num(last.bids[s])),
+        h("td", {}, num(last.tricks[s])),
+        h("td", {}, num(signed(last.points[s]))),
+        h("td", {}, num(last.scores[s]))));
     box.append(summaryTable([gettext("Player"), gettext("Bid"), gettext("Tricks"), gettext("Points"),
       gettext("Total")], rows));
   }
@@ -592,7 +601,7 @@ function renderHand() {
     const ok = playable.has(card) && !busy;
     el.disabled = !ok;
     el.tabIndex = -1;
-    if (!playable.has(card)) el.classList.add("dimmed");
+    if (playable.size && !playable.has(card)) el.classList.add("dimmed");
     if (m.trump && card[1] === m.trump) el.classList.add("trump");
     if (ok) {
       el.addEventListener("click", () => act({ type: "play", card }));

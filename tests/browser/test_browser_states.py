@@ -1,0 +1,191 @@
+"""The room page against a scripted socket: the states a real hand reaches slowly or never
+on cue (away, end of match, errors, a lost connection), built with the real engine.
+
+The page comes from the real server; Playwright answers its websocket instead."""
+
+import json
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+
+from games import engine
+from games.models import Room
+from tests.browser.pages import GAME_DATA, TIMEOUT_MS
+from tests.tables import make_players, session_cookie
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FAIRNESS = {"hand": 1, "sha256": "ab" * 32, "previous": None}
+
+
+class FakeServer:
+    """Answers the page's room socket; records what the page sends."""
+
+    def __init__(self, page: Any) -> None:
+        self.sockets: list[Any] = []
+        self.received: list[dict] = []
+        self.on_connect: Any = None
+        page.route_web_socket(re.compile(r"/ws/rooms/"), self._connect)
+
+    def _connect(self, ws: Any) -> None:
+        self.sockets.append(ws)
+        ws.on_message(lambda message: self.received.append(json.loads(message)))
+        if self.on_connect is not None:
+            ws.send(json.dumps(self.on_connect()))
+
+    def send(self, message: dict) -> None:
+        self.sockets[-1].send(json.dumps(message))
+
+    def wait_for(self, page: Any, predicate: Any) -> dict:
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        while time.monotonic() < deadline:
+            for message in self.received:
+                if predicate(message):
+                    return message
+            page.wait_for_timeout(20)
+        raise AssertionError(f"the page did not send it; it sent {self.received}")
+
+
+def room_dict(room: Any, users: list[Any], *, status: str, away: int | None = None) -> dict:
+    seats = [None if u is None else {"seat": n, "username": u.username, "away": n == away}
+             for n, u in enumerate(users)]
+    return {"id": room.pk, "name": room.name, "variant": room.variant, "target": room.target,
+            "turn_seconds": 30, "private": False, "closed": False, "owner": room.owner.username,
+            "status": status, "url": room.get_absolute_url(), "seats": seats}
+
+
+def state(room: dict, game: Any, seat: int | None, v: int, match_id: int = 1) -> dict:
+    live = game is not None and game.phase in ("bidding", "trump", "playing")
+    return {
+        "type": "state", "v": v, "room": room, "you": {"seat": seat},
+        "match": None if game is None else {**game.view(seat), "id": match_id, "fairness": FAIRNESS},
+        "legal": game.legal_actions() if live and seat is not None and game.to_act == seat else [],
+        "deadline": int(time.time() * 1000) + 25_000 if live else None,
+    }
+
+
+def dealt_classic(seed: int = 7) -> Any:
+    rng = random.Random(seed)
+    game = engine.new_match("classic", dealer=3, target=31)
+    deck = list(engine.cards.FULL_DECK)
+    rng.shuffle(deck)
+    game.deal(deck)
+    return game, rng
+
+
+def play_until(game: Any, rng: random.Random, done: Any) -> int:
+    moves = 0
+    while not done(game):
+        if game.phase == "deal":
+            deck = list(engine.cards.FULL_DECK)
+            rng.shuffle(deck)
+            game.deal(deck)
+        else:
+            game.apply(game.to_act, rng.choice(game.legal_actions()))
+        moves += 1
+    return moves
+
+
+@pytest.fixture
+def table(server: str, browser: Any) -> Any:
+    users = make_players(4, prefix="mock")
+    # Straight to the database: nothing is published, the page's socket is scripted.
+    room = Room.objects.create(owner=users[0], name="mock table", variant="classic", target=31)
+    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800}, locale="en-US")
+    context.set_default_timeout(TIMEOUT_MS)
+    name, value = session_cookie(users[0]).decode().split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "url": server}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    fake = FakeServer(page)
+    yield page, fake, room, users
+    context.close()
+    assert not errors, errors
+
+
+def test_sit_stand_play_and_drop_old_states(table):
+    page, fake, room, users = table
+    waiting = room_dict(room, [None, users[1], None, None], status="waiting")
+    fake.on_connect = lambda: state(waiting, None, None, 0)
+    page.goto(room.get_absolute_url())
+    page.wait_for_selector("#game[data-v='0']", state="attached")
+    assert page.locator("button.sit").count() == 3
+    page.click('.seat[data-seat="2"] button.sit')
+    assert fake.wait_for(page, lambda m: m["type"] == "sit") == {"type": "sit", "seat": 2}
+
+    seated = room_dict(room, [None, users[1], users[0], None], status="waiting")
+    fake.send(state(seated, None, 2, 0))
+    page.wait_for_selector("#game[data-seat='2']", state="attached")
+    assert page.locator("button.sit").count() == 0
+    page.click(".seat.me button.stand")
+    fake.wait_for(page, lambda m: m["type"] == "stand")
+
+    # A dealt hand, seat 0 to lead after a contract; the page offers exactly the legal plays.
+    game, rng = dealt_classic()
+    play_until(game, rng, lambda g: g.phase == "playing" and g.to_act == 0)
+    playing = room_dict(room, users, status="playing")
+    fake.send(state(playing, game, 0, 9))
+    page.wait_for_selector("#game[data-v='9'][data-my-turn='1']", state="attached")
+    enabled = page.evaluate(
+        "() => [...document.querySelectorAll('#hand button.card:not([disabled])')].map(e => e.dataset.card)")
+    assert sorted(enabled) == sorted(a["card"] for a in game.legal_actions())
+    page.locator("#hand button.card:not([disabled])").first.click()
+    act = fake.wait_for(page, lambda m: m["type"] == "act")
+    assert act["v"] == 9 and act["action"]["type"] == "play"
+    assert page.locator("#hand button.card:not([disabled])").count() == 0, "no double play while waiting"
+
+    # A refusal: a short, polite message, and the cards are playable again.
+    fake.send({"type": "error", "code": "not_your_turn", "message": "x"})
+    page.wait_for_selector(".toast:has-text('It is not your turn.')")
+    assert page.locator("#hand button.card:not([disabled])").count() == len(enabled)
+
+    # An older state of the same match is dropped; a new match's state is not.
+    fake.send(state(playing, game, 0, 8))
+    page.wait_for_timeout(200)
+    assert page.evaluate(GAME_DATA)["v"] == "9"
+    fake.send(state(playing, game, 0, 1, match_id=2))
+    page.wait_for_selector("#game[data-v='1'][data-match='2']", state="attached")
+
+
+def test_away_banner_end_of_match_and_reconnect(table, screenshots):
+    page, fake, room, users = table
+    game, rng = dealt_classic(11)
+    play_until(game, rng, lambda g: g.phase == "bidding" and g.to_act != 0 and g.hand_number == 1)
+    away = room_dict(room, users, status="playing", away=0)
+    fake.on_connect = lambda: state(away, game, 0, 3)
+    page.goto(room.get_absolute_url())
+    page.wait_for_selector("#away:not([hidden])")
+    page.click("#away button")
+    assert fake.wait_for(page, lambda m: m["type"] == "back") == {"type": "back"}
+
+    # The end of the match: the last hand's summary, the winner and a rematch button.
+    play_until(game, rng, lambda g: g.phase == "finished")
+    over = room_dict(room, users, status="over")
+    fake.send(state(over, game, 0, 400))
+    page.wait_for_selector("#winner #rematch")
+    page.wait_for_selector(f'#hand-summary[data-hand="{game.hand_number}"]')
+    page.screenshot(path=str(screenshots / "table-match-over-en-desktop.png"))
+    page.click("#rematch")
+    assert fake.wait_for(page, lambda m: m["type"] == "rematch") == {"type": "rematch"}
+
+    # The connection drops: a notice, then the page reconnects by itself and resyncs.
+    fake.on_connect = lambda: state(over, game, 0, 400)
+    count = len(fake.sockets)
+    fake.sockets[-1].close()
+    page.wait_for_selector("#conn:not([hidden])")
+    deadline = time.monotonic() + 10
+    while len(fake.sockets) == count and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(fake.sockets) > count, "the page did not reconnect"
+    page.wait_for_selector("#conn", state="hidden")
+
+    # The same in Arabic, on a phone.
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.click('.language-switch button[value="ar"]')
+    page.wait_for_selector('html[dir="rtl"] #winner #rematch')
+    assert page.locator("#rematch").inner_text() != "Rematch"
+    page.screenshot(path=str(screenshots / "table-match-over-ar-phone.png"), full_page=True)
