@@ -9,7 +9,7 @@ shift and a mask, and "higher card of the same suit" a plain integer compare.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 RANKS = "23456789TJQKA"
@@ -87,20 +87,28 @@ def legal_play_mask(hand: int, led_suit: int | None) -> int:
     return hand
 
 
-def trick_winner(cards: list[int] | tuple[int, ...], trump: int | None) -> int:
-    """Position (0..3, in play order) of the card that wins the trick."""
-    best = 0
-    best_card = cards[0]
-    best_suit = best_card // 13
-    for pos in range(1, len(cards)):
-        c = cards[pos]
-        s = c // 13
-        if s == best_suit:
-            if c > best_card:
-                best, best_card = pos, c
-        elif s == trump:  # first trump on a non-trump trick
-            best, best_card, best_suit = pos, c, s
-    return best
+def _strengths() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    # _STRENGTH[trump][led][card]: trumps beat the led suit, which beats the rest
+    # (0: cannot win).  trump 4 stands for "no trump yet".
+    return tuple(
+        tuple(
+            tuple(
+                26 + c % 13 if c // 13 == trump else 13 + c % 13 if c // 13 == led else 0 for c in range(52)
+            )
+            for led in range(4)
+        )
+        for trump in range(5)
+    )
+
+
+_STRENGTH = _strengths()
+
+
+def trick_winner(cards: Sequence[int], trump: int | None) -> int:
+    """Position (0..3, in play order) of the card that wins a full trick."""
+    strength = _STRENGTH[4 if trump is None else trump][cards[0] // 13]
+    s = (strength[cards[0]], strength[cards[1]], strength[cards[2]], strength[cards[3]])
+    return s.index(max(s))
 
 
 def weakest(mask: int, trump: int | None) -> int:

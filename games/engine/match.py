@@ -193,16 +193,11 @@ class Match:
         if idx is None:
             idx = self._parse_play(action)
         hand = self._hands[seat]
-        if not hand >> idx & 1:
-            raise IllegalAction(f"Seat {seat} does not hold {FULL_DECK[idx]}")
         trick = self._trick
-        if trick:
-            led = trick[0] // 13
-            if idx // 13 != led and hand & SUIT_MASK[led]:
-                raise IllegalAction(
-                    f"Seat {seat} must follow suit: {SUITS[led]} was led and seat {seat} holds"
-                    f" {', '.join(cards_of(hand & SUIT_MASK[led]))}"
-                )
+        # Legal cards: the led suit if held, else the whole hand.
+        legal = (hand & SUIT_MASK[trick[0] // 13] or hand) if trick else hand
+        if not legal >> idx & 1:
+            raise IllegalAction(self._play_error(seat, idx))
         # Checked; from here on the state changes.
         self._hands[seat] = hand ^ (1 << idx)
         trick.append(idx)
@@ -433,6 +428,14 @@ class Match:
         if idx is None:
             raise IllegalAction(f"{card!r} is not a card; cards look like 'QH' (rank, suit)")
         return idx
+
+    def _play_error(self, seat: int, idx: int) -> str:
+        hand = self._hands[seat]
+        if not hand >> idx & 1:
+            return f"Seat {seat} does not hold {FULL_DECK[idx]}"
+        led = self._trick[0] // 13
+        held = ", ".join(cards_of(hand & SUIT_MASK[led]))
+        return f"Seat {seat} must follow suit: {SUITS[led]} was led and seat {seat} holds {held}"
 
     def _start_hand(self, cards: tuple[str, ...], events: list[Event]) -> None:
         """Variant hook: called by deal() with the dealt cards."""
