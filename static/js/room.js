@@ -439,10 +439,11 @@ function renderNotes() {
   // Watching, or waiting to sit.
   let note = null;
   if (mine === null) {
-    if (state.room.status === "playing" || !loggedIn) {
-      note = gettext("You are watching this table. Players' hands stay hidden.");
-    } else {
+    const free = state.room.seats.some((s) => !s);
+    if (loggedIn && free && state.room.status !== "playing" && !state.room.closed) {
       note = gettext("Pick an empty seat to join. The match starts when four players are seated.");
+    } else {
+      note = gettext("You are watching this table. Players' hands stay hidden.");
     }
   } else if (!state.match || state.room.status !== "playing") {
     if (!state.match) note = gettext("Share this page's link to invite friends. The match starts when four players are seated.");

@@ -266,11 +266,29 @@ def test_forty_one_hand_in_the_browser(browser, server, screenshots):
         # The exposed card is shown to everyone, with the trump it makes.
         assert p.page.locator("#info [data-card]").count() == 1
         assert p.page.locator("#center .exposed [data-card]").count() == 1
+    # Thirteen cards at 360 px: they overlap, and all of them stay on the screen.
+    narrow = players[0].page
+    narrow.set_viewport_size({"width": 360, "height": 740})
+    no_sideways_scroll(narrow)
+    edges = narrow.evaluate("() => [...document.querySelectorAll('#hand .card')]"
+                            ".map(e => [e.getBoundingClientRect().left, e.getBoundingClientRect().right])")
+    assert len(edges) == 13 and edges[0][0] >= 0 and edges[-1][1] <= 360, edges
+    narrow.screenshot(path=str(screenshots / "table-41-bidding-en-phone360.png"), full_page=True)
+    narrow.set_viewport_size(DESKTOP)
     me = players[2]
 
     def mid_hand(plays: int) -> None:
         if plays == 9:
             check_rtl_and_geometry(me, screenshots, "table-41")
+        if plays == 10:
+            # The last trick, on demand.
+            page = me.page
+            page.click("#last-trick")
+            assert page.locator("#center .trick.last [data-card]").count() == 4
+            assert page.get_attribute("#last-trick", "aria-pressed") == "true"
+            page.screenshot(path=str(screenshots / "table-41-last-trick-en-desktop.png"))
+            page.click("#last-trick")
+            assert page.locator("#center .trick.last").count() == 0
 
     play_hand(players, spectator, "forty_one", mid_hand)
     close_all([*players, spectator])
