@@ -1,8 +1,19 @@
+"""Websockets: the lobby feed and the table protocol (docs/protocol.md).
+
+Consumers parse, call games.services, and send. Every change reaches a room's sockets as
+one message holding each seat's state; each socket forwards only its own seat's.
+"""
+
+import json
 from typing import Any
 
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils.translation import gettext as _
 
-from games import groups
+from games import groups, services
+
+MAX_MESSAGE_BYTES = 4096
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
@@ -11,9 +22,82 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         await self.channel_layer.group_add(groups.LOBBY, self.channel_name)
         await self.accept()
+        rooms = await database_sync_to_async(services.lobby_rooms)()
+        await self.send_json({"type": "rooms", "rooms": rooms})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(groups.LOBBY, self.channel_name)
 
     async def announcement(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "announcement", "text": event["text"]})
+
+    async def lobby_room(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "room", "room": event["room"]})
+
+
+class RoomConsumer(AsyncJsonWebsocketConsumer):
+    """One socket at one table: a seated player's, or a spectator's."""
+
+    room_id: str
+
+    async def connect(self) -> None:
+        self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
+        self.user = self.scope["user"]
+        # Join before reading the state, so no change can fall between the two.
+        await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
+        snapshot = await database_sync_to_async(services.room_snapshot)(self.room_id)
+        if snapshot is None:
+            await self.close(code=4404)
+            return
+        await self.accept()
+        await self.room_state(snapshot)
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is None or len(text_data.encode()) > MAX_MESSAGE_BYTES:
+            await self.refuse("too_large", _("Messages are limited to 4 KiB of JSON text."))
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self.refuse("bad_json", _("That message is not valid JSON."))
+            return
+        if type(message) is not dict:
+            await self.refuse("bad_json", _("Messages are JSON objects."))
+            return
+        await self.receive_json(message)
+
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
+        kind = content.get("type")
+        try:
+            if kind == "sit":
+                await database_sync_to_async(services.sit)(self.room_id, self.user, content.get("seat"))
+            elif kind == "stand":
+                await database_sync_to_async(services.stand)(self.room_id, self.user)
+            elif kind == "act":
+                await database_sync_to_async(services.act)(
+                    self.room_id, self.user, content.get("action"), content.get("v"))
+            elif kind == "back":
+                await database_sync_to_async(services.back)(self.room_id, self.user)
+            elif kind == "rematch":
+                await database_sync_to_async(services.rematch)(self.room_id, self.user)
+            else:
+                await self.refuse("unknown_type", _("Unknown message type."))
+        except services.Refused as refusal:
+            await self.refuse(refusal.code, refusal.message)
+            if refusal.code == "stale":
+                await self.resync()
+
+    async def refuse(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+    async def resync(self) -> None:
+        snapshot = await database_sync_to_async(services.room_snapshot)(self.room_id)
+        if snapshot is not None:
+            await self.room_state(snapshot)
+
+    async def room_state(self, event: dict[str, Any]) -> None:
+        seat = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
+        await self.send_json(event["states"]["watch" if seat is None else str(seat)])

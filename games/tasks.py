@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from games import groups
+from games import groups, services
 from tarneeb.realtime import publish
 
 
@@ -8,3 +8,9 @@ from tarneeb.realtime import publish
 def announce(text: str) -> None:
     """Show a moderator's announcement to everyone in the lobby."""
     publish(groups.LOBBY, {"type": "announcement", "text": text})
+
+
+@shared_task(ignore_result=True)
+def act_on_deadline(match_id: int, version: int) -> None:
+    """The turn timer (or the pause before the next deal) ran out for `version`."""
+    services.on_deadline(match_id, version)

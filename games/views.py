@@ -1,6 +1,41 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import records, services
+from games.forms import RoomForm
+from games.models import Match, Room
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html")
+    return render(request, "games/lobby.html", {
+        "rooms": services.lobby_rooms(), "form": RoomForm()})
+
+
+@require_POST
+@login_required
+def new_room(request: HttpRequest) -> HttpResponse:
+    form = RoomForm(request.POST)
+    if not form.is_valid():
+        return render(request, "games/lobby.html",
+                      {"rooms": services.lobby_rooms(), "form": form}, status=400)
+    room = services.create_room(request.user, **form.cleaned_data)  # type: ignore[arg-type]
+    return redirect(room)
+
+
+@require_POST
+@login_required
+def quick_play(request: HttpRequest) -> HttpResponse:
+    return redirect(services.quick_play(request.user))  # type: ignore[arg-type]
+
+
+def room(request: HttpRequest, room_id: str) -> HttpResponse:
+    room = get_object_or_404(Room, pk=room_id)
+    return render(request, "games/room.html", {"room": room})
+
+
+def match_record(request: HttpRequest, match_id: int) -> JsonResponse:
+    """The public record: moves everyone saw, and each finished hand's deal seed."""
+    match = get_object_or_404(Match, pk=match_id)
+    return JsonResponse(records.public_record(match), json_dumps_params={"ensure_ascii": False})

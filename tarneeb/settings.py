@@ -172,6 +172,9 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
 
+# The pause after a hand is scored, so players can see the result before the next deal.
+NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 3.0)
+
 # Embedded or scaled: the one switch is REDIS_URL.
 REDIS_URL = os.getenv("REDIS_URL", "")
 SCALED = bool(REDIS_URL)
@@ -200,6 +203,8 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 600
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# How long the ETA scheduler may sleep before noticing a new, earlier timer (default 1 s).
+CELERY_WORKER_TIMER_PRECISION = 0.05
 CELERY_TASK_ACKS_LATE = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Threads in the embedded worker: the solo pool drains only about ten overdue timers a second.

@@ -19,6 +19,7 @@ async def test_a_countdown_task_reaches_the_lobby_on_time(worker, asgi_applicati
     socket = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=ORIGIN)
     connected, _ = await socket.connect()
     assert connected
+    assert (await socket.receive_json_from(timeout=5))["type"] == "rooms"
     lateness = []
     for n in range(3):
         due = time.time() + 1.0

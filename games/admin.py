@@ -1,0 +1,84 @@
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Match, MatchEvent, MatchPlayer, Room, Seat
+from games.services import close_room
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(Room)
+class RoomAdmin(admin.ModelAdmin):
+    list_display = ["name", "id", "owner", "variant", "target", "turn_seconds", "private", "closed",
+                    "created_at"]
+    list_filter = ["variant", "private", "closed"]
+    search_fields = ["name", "id", "owner__username"]
+    raw_id_fields = ["owner"]
+    inlines = [SeatInline]
+    actions = ["close_rooms"]
+
+    @admin.action(description=_("Close the selected rooms (ends their matches)"))
+    def close_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:
+        for room in queryset:
+            close_room(room.pk)
+        self.message_user(request, _("Rooms closed."), messages.SUCCESS)
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class MatchPlayerInline(ReadOnlyInline):
+    model = MatchPlayer
+    fields = ["seat", "user", "away", "timed_out_in_a_row"]
+
+
+class MatchEventInline(ReadOnlyInline):
+    model = MatchEvent
+    fields = ["seq", "seat", "actor", "action", "result", "created_at"]
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "room", "variant", "target", "status", "version", "winner", "deadline",
+                    "started_at"]
+    list_filter = ["status", "variant"]
+    search_fields = ["room__name", "room__id", "players__user__username"]
+    readonly_fields = [f.name for f in Match._meta.fields]
+    inlines = [MatchPlayerInline, MatchEventInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(MatchEvent)
+class MatchEventAdmin(admin.ModelAdmin):
+    """The log is the record of what happened: nobody edits it."""
+
+    list_display = ["match", "seq", "seat", "actor", "created_at"]
+    list_filter = ["actor"]
+    search_fields = ["match__id"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,23 @@
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext_lazy as _
+
+from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Room
+
+
+class RoomForm(forms.ModelForm):
+    turn_seconds = forms.IntegerField(
+        label=_("Turn time (seconds)"), initial=30,
+        validators=[MinValueValidator(MIN_TURN_SECONDS), MaxValueValidator(MAX_TURN_SECONDS)])
+
+    class Meta:
+        model = Room
+        fields = ["name", "variant", "target", "turn_seconds", "private"]
+        help_texts = {"target": _("Tarneeb 41 is always played to 41."),
+                      "private": _("Private rooms are not listed; share the link.")}
+
+    def clean(self) -> dict:  # type: ignore[type-arg]
+        data = super().clean() or {}
+        if data.get("variant") == "forty_one":
+            data["target"] = 41
+        return data

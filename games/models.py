@@ -1,0 +1,134 @@
+"""Rooms, seats, matches and the match event log.
+
+A match is its event log: `Match.state` and `Match.version` are a cache of replaying
+`MatchEvent`s through the engine, written in the same transaction as each event.
+"""
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games import engine
+
+VARIANT_CHOICES = [("classic", _("Classic Tarneeb")), ("forty_one", _("Tarneeb 41"))]
+TARGET_CHOICES = [(31, "31"), (41, "41"), (61, "61")]
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 5, 120
+
+
+def new_room_id() -> str:
+    # Unguessable: a private room is reached by its link only.
+    return secrets.token_urlsafe(8)
+
+
+class Room(models.Model):
+    id = models.CharField(primary_key=True, max_length=16, default=new_room_id, editable=False)
+    name = models.CharField(_("name"), max_length=60)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_rooms")
+    variant = models.CharField(_("variant"), max_length=10, choices=VARIANT_CHOICES, default="classic")
+    target = models.PositiveSmallIntegerField(_("target"), choices=TARGET_CHOICES, default=41)
+    turn_seconds = models.PositiveSmallIntegerField(_("turn time (seconds)"), default=30)
+    private = models.BooleanField(_("private"), default=False)
+    closed = models.BooleanField(_("closed by a moderator"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.id})"
+
+    def get_absolute_url(self) -> str:
+        return f"/rooms/{self.id}/"
+
+
+class Seat(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["room", "user"], name="one_seat_per_player"),
+            models.CheckConstraint(condition=models.Q(number__lte=3), name="seat_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room_id} seat {self.number}: {self.user}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches")
+    variant = models.CharField(max_length=10, choices=VARIANT_CHOICES)
+    target = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    first_dealer = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField()
+    # When the system acts next (a turn timer, or the pause before the next deal).
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The current hand's sha256(seed), and the last finished hand's seed, for the table.
+    fairness = models.JSONField(default=dict, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        return f"match {self.pk} in {self.room_id}"
+
+    @property
+    def game(self) -> engine.Match:
+        return engine.Match.from_dict(self.state)
+
+
+class MatchPlayer(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_seats")
+    away = models.BooleanField(default=False)
+    timed_out_in_a_row = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_match_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.user} at seat {self.seat}"
+
+
+class MatchEvent(models.Model):
+    class Actor(models.TextChoices):
+        PLAYER = "player", _("player")
+        TIMER = "timer", _("timer")
+        SYSTEM = "system", _("system")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    actor = models.CharField(max_length=8, choices=Actor.choices)
+    action: Any = models.JSONField()
+    result: Any = models.JSONField(help_text="the engine's events")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_event_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq} {self.action.get('type')}"

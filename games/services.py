@@ -1,0 +1,392 @@
+"""Everything that changes a room or a match happens here, under a row lock.
+
+`play()` is the one path for every move, whoever makes it (a player, the turn timer, the
+system dealing): it locks the match row, checks the version, applies the move with the
+engine, appends it to the event log and schedules the broadcast and the next deadline
+for after the commit. Check, then do, under the lock; send on commit.
+"""
+
+import logging
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import engine, fairness, groups
+from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
+from tarneeb.realtime import publish
+
+log = logging.getLogger(__name__)
+
+PLAYER, TIMER, SYSTEM = MatchEvent.Actor.PLAYER, MatchEvent.Actor.TIMER, MatchEvent.Actor.SYSTEM
+DEAL = {"type": "deal"}
+# A player whose turns the timer played this many times in a row is away.
+AWAY_AFTER_TIMEOUTS = 2
+AWAY_TURN_SECONDS = 3
+
+
+class Refused(Exception):
+    """A request the server turns down; nothing changed. `code` is for clients."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# Rooms and seats
+
+def create_room(owner: User, *, name: str, variant: str, target: int, turn_seconds: int,
+                private: bool) -> Room:
+    if variant == "forty_one":
+        target = 41
+    if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+        raise Refused("bad_setting", _("Turn time must be between 5 and 120 seconds."))
+    room = Room.objects.create(owner=owner, name=name, variant=variant, target=target,
+                               turn_seconds=turn_seconds, private=private)
+    transaction.on_commit(lambda: announce_room(room.pk))
+    return room
+
+
+def quick_play(user: User) -> Room:
+    """Seat `user` at a public Classic table to 41 that has not started, or open one."""
+    with transaction.atomic():
+        already = (Room.objects.filter(seats__user=user, private=False, closed=False)
+                   .exclude(matches__status=Match.Status.PLAYING).first())
+        if already is not None:
+            return already
+        candidates = (Room.objects.select_for_update()
+                      .filter(variant="classic", target=41, private=False, closed=False)
+                      .exclude(matches__isnull=False)
+                      .order_by("created_at"))
+        for room in candidates:
+            taken = set(room.seats.values_list("number", flat=True))
+            if len(taken) < 4:
+                _take_seat(room, user, min(set(range(4)) - taken))
+                return room
+        room = Room.objects.create(owner=user, name=_("Quick play"), variant="classic", target=41,
+                                   turn_seconds=30)
+        _take_seat(room, user, 0)
+        return room
+
+
+def sit(room_id: str, user: User, seat: Any) -> None:
+    if not user.is_authenticated:
+        raise Refused("login_required", _("Log in to take a seat."))
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        if room.closed:
+            raise Refused("closed", _("This room was closed by a moderator."))
+        if _current_match(room) is not None:
+            raise Refused("started", _("The match has already started."))
+        if room.seats.filter(user=user).exists():
+            raise Refused("already_seated", _("You already have a seat at this table."))
+        if room.seats.filter(number=seat).exists():
+            raise Refused("seat_taken", _("That seat is taken."))
+        _take_seat(room, user, seat)
+
+
+def stand(room_id: str, user: User) -> None:
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        if _current_match(room) is not None:
+            raise Refused("started", _("You cannot leave your seat during a match."))
+        if not room.seats.filter(user=user).delete()[0]:
+            raise Refused("not_seated", _("You are not seated at this table."))
+        _broadcast_room(room)
+
+
+def rematch(room_id: str, user: User) -> None:
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        if not room.seats.filter(user=user).exists():
+            raise Refused("not_seated", _("Only seated players can start a rematch."))
+        if _current_match(room) is not None:
+            raise Refused("started", _("The match is still being played."))
+        if room.seats.count() < 4:
+            raise Refused("seats_free", _("Four players are needed."))
+        _start_match(room)
+
+
+def _locked_room(room_id: str) -> Room:
+    try:
+        return Room.objects.select_for_update().get(pk=room_id)
+    except Room.DoesNotExist:
+        raise Refused("no_room", _("This room does not exist.")) from None
+
+
+def _take_seat(room: Room, user: User, number: int) -> None:
+    try:
+        with transaction.atomic():
+            Seat.objects.create(room=room, number=number, user=user)
+    except IntegrityError:
+        raise Refused("seat_taken", _("That seat is taken.")) from None
+    if room.seats.count() == 4:
+        _start_match(room)
+    else:
+        _broadcast_room(room)
+
+
+def _current_match(room: Room) -> Match | None:
+    return room.matches.filter(status=Match.Status.PLAYING).first()
+
+
+def _start_match(room: Room) -> None:
+    game = engine.new_match(room.variant, dealer=secrets.randbelow(4), target=room.target)
+    match = Match.objects.create(room=room, variant=room.variant, target=game.target,
+                                 first_dealer=game.dealer, state=game.to_dict())
+    MatchPlayer.objects.bulk_create(
+        MatchPlayer(match=match, seat=seat.number, user_id=seat.user_id) for seat in room.seats.all())
+    _apply(match, game, seat=None, actor=SYSTEM, action=DEAL)
+
+
+# Moves: the one path
+
+def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: str = PLAYER) -> Match:
+    """Apply one move for `seat` at match `version`; raise Refused and change nothing if it
+    is not allowed. Deals are the system's move (`actor=SYSTEM`, `action={"type": "deal"}`)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.Status.PLAYING:
+            raise Refused("finished", _("This match is over."))
+        if type(version) is not int or version != match.version:
+            raise Refused("stale", _("The table has moved on; here is the current state."))
+        game = match.game
+        if actor == PLAYER and game.to_act != seat:
+            raise Refused("not_your_turn", _("It is not your turn."))
+        _apply(match, game, seat=seat, actor=actor, action=action)
+        return match
+
+
+def act(room_id: str, user: User, action: Any, version: Any) -> None:
+    """A seated player's move from the table protocol."""
+    if not user.is_authenticated:
+        raise Refused("not_seated", _("Log in and take a seat to play."))
+    seat = Seat.objects.filter(room_id=room_id, user=user).values_list("number", flat=True).first()
+    if seat is None:
+        raise Refused("not_seated", _("You are not seated at this table."))
+    match_id = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
+                .values_list("pk", flat=True).first())
+    if match_id is None:
+        raise Refused("no_match", _("No match is being played at this table."))
+    if type(action) is not dict or action.get("type") == "deal":
+        raise Refused("illegal", _("Unknown action."))
+    play(match_id, seat=seat, action=action, version=version, actor=PLAYER)
+
+
+def on_deadline(match_id: int, version: int) -> bool:
+    """The timer's move for `version`, if the match is still there and the deadline passed.
+
+    Scheduled tasks and the sweeper both call this; whichever comes second finds the
+    version moved on and does nothing.
+    """
+    try:
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=match_id)
+            if match.status != Match.Status.PLAYING or match.version != version or match.deadline is None:
+                return False
+            if match.deadline > timezone.now():
+                # Early (timers may fire a little ahead), or the deadline was pushed back.
+                _schedule(match)
+                return False
+            game = match.game
+            if game.phase == "deal":
+                _apply(match, game, seat=None, actor=SYSTEM, action=DEAL)
+            else:
+                _apply(match, game, seat=game.to_act, actor=TIMER, action=game.timeout_action())
+            return True
+    except Match.DoesNotExist:
+        return False
+
+
+def back(room_id: str, user: User) -> None:
+    """The player says they are back: the timer stops playing their turns early."""
+    with transaction.atomic():
+        match = (Match.objects.select_for_update()
+                 .filter(room_id=room_id, status=Match.Status.PLAYING).first())
+        if match is None:
+            raise Refused("no_match", _("No match is being played at this table."))
+        player = match.players.filter(user=user).first()
+        if player is None:
+            raise Refused("not_seated", _("You are not seated at this table."))
+        if player.away or player.timed_out_in_a_row:
+            player.away, player.timed_out_in_a_row = False, 0
+            player.save(update_fields=["away", "timed_out_in_a_row"])
+            if match.game.to_act == player.seat:
+                _set_deadline(match, match.game)
+                match.save(update_fields=["deadline"])
+                _schedule(match)
+        _broadcast_room(match.room)
+
+
+def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, action: Any) -> None:
+    if actor == SYSTEM and action == DEAL:
+        seed = fairness.new_seed()
+        events = game.deal(fairness.deck_from_seed(seed))
+        events.append({"type": "commitment", "hand": game.hand_number,
+                       "sha256": fairness.commitment(seed)})
+        action = {"type": "deal", "seed": seed.hex()}
+        match.fairness = {"hand": game.hand_number, "sha256": fairness.commitment(seed),
+                          "previous": match.fairness.get("previous")}
+    else:
+        try:
+            events = game.apply(seat, action)  # type: ignore[arg-type]
+        except engine.IllegalAction as exc:
+            raise Refused("illegal", str(exc)) from None
+    match.version += 1
+    MatchEvent.objects.create(match=match, seq=match.version, seat=seat, actor=actor,
+                              action=action, result=events)
+    if any(event["type"] in ("hand_scored", "thrown_in") for event in events):
+        _reveal_seed(match)
+    if actor != SYSTEM:
+        _note_timeouts(match, seat, timed_out=actor == TIMER)
+    match.state = game.to_dict()
+    if game.phase == "finished":
+        match.status, match.winner, match.finished_at = Match.Status.FINISHED, game.winner, timezone.now()
+    _set_deadline(match, game)
+    match.save()
+    _broadcast_room(match.room)
+    _schedule(match)
+
+
+def _reveal_seed(match: Match) -> None:
+    deal = match.events.filter(action__type="deal").order_by("-seq").first()
+    if deal is not None:
+        match.fairness = {"hand": None, "sha256": None, "previous": {
+            "hand": match.fairness.get("hand"), "sha256": match.fairness.get("sha256"),
+            "seed": deal.action["seed"]}}
+
+
+def _note_timeouts(match: Match, seat: int | None, *, timed_out: bool) -> None:
+    player = match.players.get(seat=seat)
+    if timed_out:
+        player.timed_out_in_a_row += 1
+        player.away = player.away or player.timed_out_in_a_row >= AWAY_AFTER_TIMEOUTS
+    else:
+        player.timed_out_in_a_row, player.away = 0, False
+    player.save(update_fields=["away", "timed_out_in_a_row"])
+
+
+def _set_deadline(match: Match, game: engine.Match) -> None:
+    now = timezone.now()
+    if game.phase == "finished":
+        match.deadline = None
+    elif game.phase == "deal":
+        match.deadline = now + timedelta(seconds=settings.NEXT_HAND_SECONDS)
+    else:
+        seconds: float = match.room.turn_seconds
+        if match.players.filter(seat=game.to_act, away=True).exists():
+            seconds = min(seconds, AWAY_TURN_SECONDS)
+        match.deadline = now + timedelta(seconds=seconds)
+
+
+def _schedule(match: Match) -> None:
+    if match.deadline is None:
+        return
+    match_id, version, deadline = match.pk, match.version, match.deadline
+
+    def send() -> None:
+        from games.tasks import act_on_deadline
+
+        act_on_deadline.apply_async((match_id, version), eta=deadline)
+
+    transaction.on_commit(send)
+
+
+# What sockets see
+
+def _unix_ms(moment: datetime | None) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
+
+
+def room_summary(room: Room, match: Match | None) -> dict[str, Any]:
+    players = {player.seat: player for player in match.players.all()} if match else {}
+    seats: list[dict[str, Any] | None] = [None] * 4
+    for seat in room.seats.select_related("user"):
+        player = players.get(seat.number)
+        seats[seat.number] = {"seat": seat.number, "username": seat.user.username,
+                              "away": bool(player and player.away)}
+    last = match or room.matches.order_by("-started_at").first()
+    status = "waiting" if last is None else ("playing" if last.status == Match.Status.PLAYING else "over")
+    return {"id": room.pk, "name": room.name, "variant": room.variant, "target": room.target,
+            "turn_seconds": room.turn_seconds, "private": room.private, "closed": room.closed,
+            "owner": room.owner.username, "seats": seats, "status": status,
+            "url": room.get_absolute_url()}
+
+
+def room_snapshot(room_id: str) -> dict[str, Any] | None:
+    """Every seat's state message and the spectators', as one channel-layer message.
+
+    Each socket picks its own (games.consumers): hands never reach another seat's socket.
+    """
+    room = Room.objects.select_related("owner").filter(pk=room_id).first()
+    if room is None:
+        return None
+    match = room.matches.order_by("-started_at").first()
+    summary = room_summary(room, match if match and match.status == Match.Status.PLAYING else None)
+    seat_of_user = {str(seat.user_id): seat.number for seat in room.seats.all()}
+    game = match.game if match else None
+    live = game is not None and match is not None and match.status == Match.Status.PLAYING
+    deadline = _unix_ms(match.deadline) if live and game and game.to_act is not None else None
+
+    def state(seat: int | None) -> dict[str, Any]:
+        return {
+            "type": "state",
+            "v": match.version if match else 0,
+            "room": summary,
+            "you": {"seat": seat},
+            "match": None if game is None else {
+                **game.view(seat), "id": match.pk, "fairness": match.fairness},  # type: ignore[union-attr]
+            "legal": game.legal_actions() if live and game and seat is not None and game.to_act == seat
+            else [],
+            "deadline": deadline,
+        }
+
+    states = {str(seat): state(seat) for seat in range(4)}
+    states["watch"] = state(None)
+    return {"type": "room.state", "seats": seat_of_user, "states": states}
+
+
+def _broadcast_room(room: Room) -> None:
+    room_id, public = room.pk, not room.private
+
+    def send() -> None:
+        snapshot = room_snapshot(room_id)
+        if snapshot is None:
+            return
+        publish(groups.room(room_id), snapshot)
+        if public:
+            publish(groups.LOBBY, {"type": "lobby.room", "room": snapshot["states"]["watch"]["room"]})
+
+    transaction.on_commit(send)
+
+
+def announce_room(room_id: str) -> None:
+    room = Room.objects.select_related("owner").get(pk=room_id)
+    if not room.private:
+        publish(groups.LOBBY, {"type": "lobby.room", "room": room_summary(room, _current_match(room))})
+
+
+def lobby_rooms(limit: int = 50) -> list[dict[str, Any]]:
+    rooms = (Room.objects.filter(private=False, closed=False).select_related("owner")
+             .order_by("-created_at")[:limit])
+    return [room_summary(room, _current_match(room)) for room in rooms]
+
+
+def close_room(room_id: str) -> None:
+    """A moderator closes a room: its match is aborted and nobody can sit any more."""
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        room.closed = True
+        room.save(update_fields=["closed"])
+        for match in room.matches.select_for_update().filter(status=Match.Status.PLAYING):
+            match.status, match.deadline, match.finished_at = Match.Status.ABORTED, None, timezone.now()
+            match.save(update_fields=["status", "deadline", "finished_at"])
+        _broadcast_room(room)

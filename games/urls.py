@@ -1,0 +1,11 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("rooms/new/", views.new_room, name="new_room"),
+    path("rooms/quick/", views.quick_play, name="quick_play"),
+    path("rooms/<str:room_id>/", views.room, name="room"),
+    path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),
+]

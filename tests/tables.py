@@ -1,0 +1,145 @@
+"""Helpers for tests that play at a table over the websocket protocol."""
+
+import json
+import random
+import re
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games import engine, services
+from games.models import Match, Room
+
+CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def make_players(count: int, prefix: str = "player") -> list[Any]:
+    User = get_user_model()
+    return [User.objects.create_user(f"{prefix}{n}", password="a-long-secret-9") for n in range(count)]
+
+
+def session_cookie(user: Any) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def open_socket(application: Any, room_id: str, user: Any = None) -> WebsocketCommunicator:
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
+    socket = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    return socket
+
+
+async def receive(socket: WebsocketCommunicator, kind: str = "state", timeout: float = 10) -> dict:
+    message = await socket.receive_json_from(timeout=timeout)
+    assert message["type"] == kind, message
+    return message
+
+
+async def latest_state(socket: WebsocketCommunicator, v: int, timeout: float = 10) -> dict:
+    """Read states until one at version `v` or later arrives."""
+    while True:
+        message = await receive(socket, timeout=timeout)
+        if message["v"] >= v and message["match"] is not None:
+            return message
+
+
+def create_room(owner: Any, variant: str = "classic", target: int = 31, turn_seconds: int = 120) -> Room:
+    return services.create_room(owner, name="test table", variant=variant, target=target,
+                                turn_seconds=turn_seconds, private=False)
+
+
+def current_match(room_id: str) -> Match:
+    return Match.objects.filter(room_id=room_id).order_by("-started_at").first()  # type: ignore[return-value]
+
+
+def visible_cards(view: dict) -> set[str]:
+    """The cards a view may show: its own hand, and the public ones."""
+    public = {play["card"] for play in view.get("trick") or []}
+    if view.get("last_trick"):
+        public |= {play["card"] for play in view["last_trick"]["cards"]}
+    if view.get("exposed_card"):
+        public.add(view["exposed_card"])
+    return set(view["hand"]) | public
+
+
+def cards_in(message: dict) -> set[str]:
+    return set(CARD.findall(json.dumps(message)))
+
+
+def assert_matches_engine(message: dict, game: engine.Match, seat: int | None) -> None:
+    view = {k: v for k, v in message["match"].items() if k not in ("id", "fairness")}
+    assert view == json.loads(json.dumps(game.view(seat)))
+    expected_legal = game.legal_actions() if seat is not None and game.to_act == seat else []
+    assert message["legal"] == expected_legal
+    assert cards_in(message) <= visible_cards(game.view(seat)), "a hidden card reached this socket"
+
+
+def pick(rng: random.Random, legal: list[dict]) -> dict:
+    return rng.choice(legal)
+
+
+# A deterministic policy that ends matches in a few hands, so whole matches stay quick:
+# team 0 plays to win tricks, team 1 throws its weakest card; in Tarneeb 41 everyone bids
+# what this policy will make them take (the harness sees every hand through the engine).
+
+RANKS = "23456789TJQKA"
+
+
+def _strength(card: str, led: str, trump: str | None) -> int:
+    rank = RANKS.index(card[0])
+    return 200 + rank if card[1] == trump else 100 + rank if card[1] == led else rank
+
+
+def _winning_play(game: engine.Match, legal: list[dict]) -> dict:
+    view = game.view(game.to_act)
+    trump, trick = view["trump"], view["trick"]
+    cards = [action["card"] for action in legal]
+    if not trick:
+        return {"type": "play", "card": max(cards, key=lambda c: _strength(c, c[1], trump))}
+    led = trick[0]["card"][1]
+    best = max(_strength(play["card"], led, trump) for play in trick)
+    winners = [c for c in cards if _strength(c, led, trump) > best]
+    chosen = min(winners or cards, key=lambda c: _strength(c, led, trump))
+    return {"type": "play", "card": chosen}
+
+
+def _play(game: engine.Match, legal: list[dict]) -> dict:
+    return _winning_play(game, legal) if game.to_act % 2 == 0 else game.timeout_action()
+
+
+def _tricks_this_policy_takes(game: engine.Match) -> list[int]:
+    future = engine.Match.from_dict(game.to_dict())
+    while future.phase == "bidding":
+        future.apply(future.to_act, future.timeout_action())
+    taken = [0, 0, 0, 0]
+    while future.phase == "playing":
+        events = future.apply(future.to_act, _play(future, future.legal_actions()))
+        for event in events:
+            if event["type"] == "trick":
+                taken[event["winner"]] += 1
+    return taken
+
+
+def quick_policy(game: engine.Match, legal: list[dict]) -> dict:
+    """The harness's move for the seat to act, from the full engine state."""
+    if game.phase == "playing":
+        return _play(game, legal)
+    if game.phase == "trump":
+        return game.timeout_action()
+    if game.variant == "classic":
+        bid = next((a for a in legal if a["type"] == "bid"), None)
+        if game.to_act % 2 == 0 and bid and not any(b.get("seat") % 2 == 0 and "value" in b
+                                                    for b in game.view(None)["bids"]):
+            return bid
+        return {"type": "pass"} if {"type": "pass"} in legal else legal[0]
+    want = _tricks_this_policy_takes(game)[game.to_act]
+    return min(legal, key=lambda a: (abs(a["value"] - want), a["value"]))

@@ -1,0 +1,44 @@
+"""A player who reloads, drops, or opens a second tab comes back to the same state."""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from tests.tables import create_room, current_match, make_players, open_socket, receive
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def test_a_reconnect_mid_hand_gets_the_same_state(asgi_application):
+    players = await database_sync_to_async(make_players)(4)
+    room = await database_sync_to_async(create_room)(players[0])
+    sockets = [await open_socket(asgi_application, room.pk, user) for user in players]
+    for seat, socket in enumerate(sockets):
+        await receive(socket)
+        await socket.send_json_to({"type": "sit", "seat": seat})
+    states = {}
+    for seat, socket in enumerate(sockets):
+        while (message := await receive(socket))["match"] is None:
+            pass
+        states[seat] = message
+    # A few moves into the hand.
+    for _ in range(6):
+        seat = states[0]["match"]["to_act"]
+        await sockets[seat].send_json_to(
+            {"type": "act", "action": states[seat]["legal"][0], "v": states[seat]["v"]})
+        for n, socket in enumerate(sockets):
+            states[n] = await receive(socket)
+
+    dropped = 2
+    await sockets[dropped].disconnect()
+    again = await open_socket(asgi_application, room.pk, players[dropped])
+    second_tab = await open_socket(asgi_application, room.pk, players[dropped])
+    for socket in (again, second_tab):
+        state = await receive(socket)
+        assert state == states[dropped]
+        assert state["you"] == {"seat": dropped}
+    match = await database_sync_to_async(current_match)(room.pk)
+    assert match.version == states[0]["v"]
+    deals = await database_sync_to_async(match.events.filter(action__type="deal").count)()
+    assert deals == 1
+    for socket in [*sockets[:dropped], *sockets[dropped + 1:], again, second_tab]:
+        await socket.disconnect()
