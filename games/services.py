@@ -206,6 +206,35 @@ def on_deadline(match_id: int, version: int) -> bool:
         return False
 
 
+def play_overdue(limit: int = 200) -> int:
+    """Play every turn whose deadline passed: the safety net under the scheduled timers.
+
+    Each match is claimed with SKIP LOCKED, so two sweepers (or a sweeper and a timer)
+    never wait on each other, and the version check means a turn is played once.
+    """
+    played = 0
+    overdue = (Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=timezone.now())
+               .order_by("deadline").values_list("pk", flat=True)[:limit])
+    for match_id in overdue:
+        with transaction.atomic():
+            match = (Match.objects.select_for_update(skip_locked=True)
+                     .filter(pk=match_id, status=Match.Status.PLAYING).first())
+            if match is not None and on_deadline(match.pk, match.version):
+                played += 1
+    return played
+
+
+def schedule_pending() -> int:
+    """Schedule a timer for every match waiting on a deadline (the memory transport
+    forgets them when the embedded worker restarts)."""
+    pending = Match.objects.filter(status=Match.Status.PLAYING, deadline__isnull=False)
+    count = 0
+    for match in pending.only("pk", "version", "deadline"):
+        _schedule(match)
+        count += 1
+    return count
+
+
 def back(room_id: str, user: User) -> None:
     """The player says they are back: the timer stops playing their turns early."""
     with transaction.atomic():

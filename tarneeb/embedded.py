@@ -20,12 +20,10 @@ log = logging.getLogger(__name__)
 
 _started = threading.Event()
 _lock = threading.Lock()
-worker: WorkController | None = None
 
 
 def start_worker() -> None:
     """Start the worker thread (and a beat thread) once; later calls do nothing."""
-    global worker
     with _lock:
         if _started.is_set():
             return
@@ -47,7 +45,18 @@ def start_worker() -> None:
             beat.start()
         _started.set()
         log.info("embedded Celery worker started (%d threads)", settings.EMBEDDED_WORKER_THREADS)
+        threading.Thread(target=_schedule_pending, name="schedule-pending", daemon=True).start()
 
 
-def is_running() -> bool:
-    return _started.is_set()
+def _schedule_pending() -> None:
+    # The memory transport lost every timer of the previous process: schedule them anew.
+    from django.db import connection
+
+    from games.services import schedule_pending
+
+    try:
+        log.info("scheduled %d pending turn timers", schedule_pending())
+    except Exception:
+        log.exception("could not schedule the pending turn timers; the sweeper will play them")
+    finally:
+        connection.close()

@@ -207,6 +207,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_WORKER_TIMER_PRECISION = 0.05
 CELERY_TASK_ACKS_LATE = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE = {
+    "play-overdue-turns": {"task": "games.tasks.play_overdue", "schedule": envfloat("SWEEP_SECONDS", 2.0),
+                           "options": {"expires": 10}},
+}
 # Threads in the embedded worker: the solo pool drains only about ten overdue timers a second.
 EMBEDDED_WORKER_THREADS = envint("EMBEDDED_WORKER_THREADS", 4)
 EMBEDDED_WORKER = envbool("EMBEDDED_WORKER", not SCALED)

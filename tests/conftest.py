@@ -27,6 +27,8 @@ LOG_DIR = ROOT / "artifacts" / "logs"
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "embedded: runs only in embedded mode")
+    # Tests create many players; the real hasher is slow on purpose.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -75,16 +77,20 @@ def wait_for_worker(timeout: float = 30.0) -> None:
     raise RuntimeError(f"the Celery worker did not answer within {timeout:.0f} s")
 
 
-def start_worker_process(name: str, extra_args: list[str] | None = None) -> subprocess.Popen[bytes]:
+def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[bytes]:
+    """`celery -A tarneeb <arguments>` on the test database, logging to artifacts/logs/."""
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     log = open(LOG_DIR / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
-    env = {**os.environ, "DATABASE_URL": database_url(), "EMBEDDED_WORKER": "false"}
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "tarneeb", "worker", "-P", "threads",
-         "-c", "8", "-l", "INFO", "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h",
-         "--without-gossip", "--without-mingle", *(extra_args or [])],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        [sys.executable, "-m", "celery", "-A", "tarneeb", *arguments],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "DATABASE_URL": database_url(), "EMBEDDED_WORKER": "false", **env},
     )
+
+
+def start_worker_process(name: str) -> subprocess.Popen[bytes]:
+    return start_celery(name, "worker", "-P", "threads", "-c", "8", "-l", "INFO",
+                        "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
 
 
 def stop_process(process: subprocess.Popen[bytes]) -> None:
@@ -97,8 +103,8 @@ def stop_process(process: subprocess.Popen[bytes]) -> None:
             process.wait(5)
 
 
-@pytest.fixture(scope="session")
-def worker_process(django_db_setup: None, django_db_blocker: object) -> Iterator[subprocess.Popen[bytes]]:
+@pytest.fixture(scope="module")
+def worker_process(django_db_setup: None) -> Iterator[subprocess.Popen[bytes]]:
     """A real `celery -A tarneeb worker` process on the test database (scaled mode)."""
     if not settings.SCALED:
         pytest.skip("a separate worker process needs REDIS_URL (scaled mode)")

@@ -3,6 +3,8 @@
 import json
 import random
 import re
+import time
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -55,6 +57,26 @@ async def latest_state(socket: WebsocketCommunicator, v: int, timeout: float = 1
 def create_room(owner: Any, variant: str = "classic", target: int = 31, turn_seconds: int = 120) -> Room:
     return services.create_room(owner, name="test table", variant=variant, target=target,
                                 turn_seconds=turn_seconds, private=False)
+
+
+def start_match(variant: str, turn_seconds: int) -> Match:
+    """Four players sit at a new room, which starts the match and deals."""
+    players = make_players(4, prefix=f"{variant}-{Room.objects.count()}-")
+    room = create_room(players[0], variant=variant, turn_seconds=30)
+    # Below the 5 s a room may choose: tests set the timer directly.
+    Room.objects.filter(pk=room.pk).update(turn_seconds=turn_seconds)
+    for seat, player in enumerate(players):
+        services.sit(room.pk, player, seat)
+    return Match.objects.get(room=room)
+
+
+def wait_for(condition: Callable[[], Any], timeout: float, every: float = 0.05) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if result := condition():
+            return result
+        time.sleep(every)
+    raise AssertionError(f"not within {timeout} s")
 
 
 def current_match(room_id: str) -> Match:

@@ -74,7 +74,7 @@ async def test_bad_messages_are_refused_without_change(asgi_application):
 
 
 async def test_a_spectator_cannot_act(asgi_application):
-    room, sockets, states = await seated_table(asgi_application)
+    room, sockets, _ = await seated_table(asgi_application)
     spectator = await open_socket(asgi_application, room.pk)
     watching = await receive(spectator)
     assert watching["you"] == {"seat": None}

@@ -1,0 +1,104 @@
+"""Turn timers: the table never waits forever, and a timer never plays a turn twice."""
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import engine, fairness, services
+from games.models import Match, MatchEvent, MatchPlayer
+from tests.tables import start_match, wait_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def hand_scored(match_id: int) -> bool:
+    return any(e["type"] == "hand_scored"
+               for result in MatchEvent.objects.filter(match_id=match_id).values_list("result", flat=True)
+               for e in result)
+
+
+def assert_every_move_is_the_timers(match: Match) -> None:
+    """Replay the log: each move after the deal is the timer's, and is its policy's move."""
+    game = engine.new_match(match.variant, dealer=match.first_dealer, target=match.target)
+    for event in match.events.order_by("seq"):
+        if event.action["type"] == "deal":
+            game.deal(fairness.deck_from_seed(bytes.fromhex(event.action["seed"])))
+            continue
+        assert event.actor == MatchEvent.Actor.TIMER
+        assert event.seat == game.to_act
+        assert event.action == game.timeout_action()
+        game.apply(event.seat, event.action)
+
+
+@pytest.mark.parametrize("variant", ["classic", "forty_one"])
+def test_a_whole_hand_played_by_timers(variant, worker):
+    match = start_match(variant, turn_seconds=0)
+    wait_for(lambda: hand_scored(match.pk), timeout=60)
+    services.close_room(match.room_id)
+    match.refresh_from_db()
+    assert_every_move_is_the_timers(match)
+    assert match.events.filter(actor=MatchEvent.Actor.TIMER).count() >= 52
+
+
+def test_a_move_just_before_the_deadline_is_applied_once(worker):
+    match = start_match("classic", turn_seconds=1)
+    version, seat = match.version, match.game.to_act
+    time.sleep(max(0.0, (match.deadline - timezone.now()).total_seconds() - 0.15))
+    services.play(match.pk, seat=seat, action={"type": "bid", "value": 7}, version=version)
+    time.sleep(0.5)  # past the first deadline: its timer must find the turn moved on
+    moves = list(MatchEvent.objects.filter(match=match, seq__gt=version).order_by("seq"))
+    assert [(m.seq, m.actor, m.seat) for m in moves[:1]] == [(version + 1, "player", seat)]
+    assert all(m.seat != seat or m.actor == "player" for m in moves)
+    services.close_room(match.room_id)
+
+
+def force_timeout(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    match.refresh_from_db()
+    assert services.on_deadline(match.pk, match.version)
+
+
+def advance_to(match: Match, seat: int) -> None:
+    """Others move (one bid of 7, then passes, then their first legal card) until `seat` acts."""
+    match.refresh_from_db()
+    while (game := match.game).to_act != seat:
+        legal = game.legal_actions()
+        bid_made = any("value" in bid for bid in game.view(None)["bids"])
+        action = {"type": "pass"} if bid_made and {"type": "pass"} in legal else legal[0]
+        services.play(match.pk, seat=game.to_act, action=action, version=match.version)
+        match.refresh_from_db()
+
+
+def test_two_timeouts_in_a_row_mark_a_player_away_and_back_clears_it():
+    match = start_match("classic", turn_seconds=30)
+    seat = match.game.to_act
+    player = MatchPlayer.objects.get(match=match, seat=seat)
+    force_timeout(match)  # the timer passes for them
+    assert not MatchPlayer.objects.get(pk=player.pk).away
+    advance_to(match, seat)
+    assert match.game.phase == "playing"
+    force_timeout(match)  # and plays their weakest card
+    assert MatchPlayer.objects.get(pk=player.pk).away
+    room = services.room_snapshot(match.room_id)["states"]["watch"]["room"]
+    assert room["seats"][seat]["away"] is True
+
+    # While away, their turns get 3 s instead of the room's 30.
+    advance_to(match, seat)
+    assert match.deadline - timezone.now() <= timedelta(seconds=3)
+
+    services.back(match.room_id, player.user)
+    assert not MatchPlayer.objects.get(pk=player.pk).away
+    match.refresh_from_db()
+    assert match.deadline - timezone.now() > timedelta(seconds=25)
+    services.close_room(match.room_id)
+
+
+def test_a_move_of_their_own_clears_away():
+    match = start_match("classic", turn_seconds=30)
+    seat = match.game.to_act
+    MatchPlayer.objects.filter(match=match, seat=seat).update(away=True, timed_out_in_a_row=2)
+    services.play(match.pk, seat=seat, action={"type": "bid", "value": 7}, version=match.version)
+    assert not MatchPlayer.objects.get(match=match, seat=seat).away
+    services.close_room(match.room_id)
