@@ -132,7 +132,12 @@ class Action(dict):  # type: ignore[type-arg]
     plain dicts, serialise with ``json``, and copy/pickle into plain dicts.
     """
 
-    __slots__ = ()
+    # Play actions carry their card's index, so apply() need not parse them.
+    __slots__ = ("card_index",)
+
+    def __init__(self, card_index: int | None = None, **fields: Any) -> None:
+        super().__init__(**fields)
+        self.card_index = card_index
 
     def _readonly(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("legal_actions() dicts are shared and read-only; copy with dict(a)")
@@ -151,7 +156,7 @@ class Action(dict):  # type: ignore[type-arg]
         return (dict, (dict(self),))
 
 
-PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(type="play", card=c) for c in FULL_DECK)
+PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(i, type="play", card=c) for i, c in enumerate(FULL_DECK))
 
 
 def _suit_tables() -> tuple[tuple[tuple[Action, ...], ...], ...]:

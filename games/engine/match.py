@@ -14,11 +14,11 @@ from typing import Any, ClassVar
 from .cards import (
     CARD_INDEX,
     FULL_DECK,
-    PLAY_ACTIONS,
     PLAYS_BY_SUIT,
     SUIT_BITS,
     SUIT_MASK,
     SUITS,
+    Action,
     cards_of,
     legal_play_mask,
     mask_of,
@@ -41,9 +41,9 @@ FORMAT = 1  # version of the to_dict() layout
 # Per-bit card index for the 52-card mask, so deal() can sum instead of loop.
 _CARD_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(FULL_DECK)}
 _T0, _T1, _T2, _T3 = PLAYS_BY_SUIT
-# id() of each shared play action -> card index.  The table objects live as
-# long as the module, so an id here can only be that very object.
-_PLAY_INDEX: dict[int, int] = {id(a): i for i, a in enumerate(PLAY_ACTIONS)}
+
+
+_FLAT = (list, dict)
 
 
 class IllegalAction(ValueError):
@@ -57,10 +57,6 @@ def _copy_json(obj: Any) -> Any:
     if type(obj) is list:
         return [_copy_json(v) for v in obj]
     return obj
-
-
-def _copy_flat(v: Any) -> Any:
-    return v.copy() if type(v) in (list, dict) else v
 
 
 def _seat_cards(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
@@ -188,8 +184,8 @@ class Match:
                 raise IllegalAction(f"An action must be a dict such as {ACTION_SHAPES['bid']}")
             return self._apply_auction(seat, action)
         # Playing a card: the hot path for bots (52 times a hand), so it is
-        # written out here.  Our own legal_actions() dicts are known by identity.
-        idx = _PLAY_INDEX.get(id(action))
+        # written out here.  legal_actions()' own dicts carry their card index.
+        idx = action.card_index if type(action) is Action else None
         if idx is None:
             idx = self._parse_play(action)
         hand = self._hands[seat]
@@ -363,7 +359,8 @@ class Match:
         self._last_hand = summary
         self._leader = self.to_act = None
         # One level of copying is enough: the summary's values are flat lists and dicts.
-        events.append({"type": "hand_scored", **{k: _copy_flat(v) for k, v in summary.items()}})
+        event = {k: v.copy() if type(v) in _FLAT else v for k, v in summary.items()}
+        events.append({"type": "hand_scored", **event})
         winner = self._match_winner()
         if winner is None:
             self.phase = "deal"
