@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .cards import (
+    ALL_CARDS,
     CARD_INDEX,
     FULL_DECK,
     PLAYS_BY_SUIT,
@@ -57,6 +58,13 @@ def _copy_json(obj: Any) -> Any:
     if type(obj) is list:
         return [_copy_json(v) for v in obj]
     return obj
+
+
+def _deck_error(cards: tuple[Any, ...]) -> str:
+    bad = [c for c in cards if not (type(c) is str and c in _CARD_BIT)]
+    if bad:
+        return f"Not cards: {bad[:5]!r}; cards look like 'TH' (rank, suit)"
+    return f"A deck must be 52 distinct cards; got {len(cards)} with {len(set(cards))} distinct"
 
 
 def _seat_cards(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
@@ -111,22 +119,19 @@ class Match:
             raise IllegalAction(f"Cannot deal now: the match is in phase {self.phase!r}")
         try:
             cards = tuple(deck)
-            distinct = set(cards)
         except TypeError:
             raise IllegalAction("A deck must be a sequence of 52 card strings") from None
-        if len(cards) != 52 or len(distinct) != 52:
-            raise IllegalAction(
-                f"A deck must be 52 distinct cards; got {len(cards)} with {len(distinct)} distinct"
-            )
-        if not distinct <= _CARD_BIT.keys():
-            bad = [c for c in cards if c not in _CARD_BIT]
-            raise IllegalAction(f"Not cards: {bad[:5]!r}; cards look like 'TH' (rank, suit)")
+        try:
+            get = _CARD_BIT.__getitem__
+            # The k-th of every four cards goes to seat dealer + 1 + k.
+            dealt = [sum(map(get, cards[k::4])) for k in range(4)]
+        except (TypeError, KeyError):
+            raise IllegalAction(_deck_error(cards)) from None
+        # 52 powers of two sum to 2**52 - 1 only if they are all different.
+        if len(cards) != 52 or sum(dealt) != ALL_CARDS:
+            raise IllegalAction(_deck_error(cards))
         first = self.dealer + 1
-        hands = [0, 0, 0, 0]
-        get = _CARD_BIT.__getitem__
-        for k in range(4):
-            # Distinct cards, so the sum of their bits is their union.
-            hands[(first + k) & 3] = sum(map(get, cards[k::4]))
+        hands = [dealt[(seat - first) & 3] for seat in range(4)]
         self._hands = hands
         self.hand_number += 1
         self._bids = []
