@@ -38,8 +38,11 @@ test: $(VENV)/.installed-dev chromium
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# Figures, not assertions. The scaled runs need this machine's PostgreSQL and Redis.
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m games.engine.bench
+	$(BIN)/python -m benchmarks.timer_lateness --mode embedded
+	$(BIN)/python -m benchmarks.timer_lateness --mode scaled
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
