@@ -9,11 +9,27 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import groups, services
 
 MAX_MESSAGE_BYTES = 4096
+
+
+def language_of(scope: dict[str, Any]) -> str:
+    """The page's language for this socket: the language cookie, else Accept-Language."""
+    supported = {code for code, _name in settings.LANGUAGES}
+    chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen in supported:
+        return chosen
+    headers = dict(scope.get("headers", []))
+    for code, _quality in parse_accept_lang_header(headers.get(b"accept-language", b"").decode()):
+        if code.split("-")[0] in supported:
+            return code.split("-")[0]
+    return settings.LANGUAGE_CODE
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
@@ -43,6 +59,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
         self.user = self.scope["user"]
+        self.language = language_of(self.scope)
         # Join before reading the state, so no change can fall between the two.
         await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
         snapshot = await database_sync_to_async(services.room_snapshot)(self.room_id)
@@ -56,6 +73,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        with translation.override(self.language):
+            await self.handle(text_data)
+
+    async def handle(self, text_data: str | None) -> None:
         if text_data is None or len(text_data.encode()) > MAX_MESSAGE_BYTES:
             await self.refuse("too_large", _("Messages are limited to 4 KiB of JSON text."))
             return

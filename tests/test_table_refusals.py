@@ -5,8 +5,9 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 
-from tests.tables import create_room, current_match, make_players, open_socket, receive
+from tests.tables import ORIGIN, create_room, current_match, make_players, open_socket, receive
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -117,3 +118,15 @@ async def test_seats_are_refused_when_taken_or_twice(asgi_application):
     await first.send_json_to({"type": "stand"})
     assert (await receive(first))["you"] == {"seat": None}
     await first.disconnect(), await second.disconnect()
+
+
+async def test_errors_come_in_the_players_language(asgi_application):
+    players = await database_sync_to_async(make_players)(1)
+    room = await database_sync_to_async(create_room)(players[0])
+    for language, text in (("en", "Unknown message type."), ("ar", "نوع رسالة غير معروف.")):
+        socket = WebsocketCommunicator(asgi_application, f"/ws/rooms/{room.pk}/", headers=[
+            ORIGIN, (b"accept-language", language.encode())])
+        assert (await socket.connect())[0]
+        await receive(socket)
+        assert (await refused(socket, {"type": "dance"}, "unknown_type"))["message"] == text
+        await socket.disconnect()
