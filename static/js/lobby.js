@@ -25,7 +25,7 @@ function row(room) {
   const players = room.seats.filter(Boolean);
   const names = h("span", { class: "players" });
   players.forEach((seat, i) => {
-    if (i) names.append(", ");
+    if (i) names.append(pgettext("between names in a list", ", "));
     names.append(userText(seat.username));
   });
   const count = h("span", { class: "count" }, fmt(gettext("%(n)s/4"), { n: players.length }));
