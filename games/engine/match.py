@@ -39,12 +39,10 @@ ACTION_SHAPES = {
 }
 FORMAT = 1  # version of the to_dict() layout
 
-# Per-bit card index for the 52-card mask, so deal() can sum instead of loop.
+# Card string -> its bit in a hand mask, so deal() can sum instead of loop.
 _CARD_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(FULL_DECK)}
 _T0, _T1, _T2, _T3 = PLAYS_BY_SUIT
-
-
-_FLAT = (list, dict)
+_FLAT = (list, dict)  # the mutable value types of a hand summary
 
 
 class IllegalAction(ValueError):
