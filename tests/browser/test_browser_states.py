@@ -107,7 +107,7 @@ def table(server: str, browser: Any) -> Any:
     assert not errors, errors
 
 
-def test_sit_stand_play_and_drop_old_states(table):
+def test_sit_stand_play_and_drop_old_states(table, screenshots):
     page, fake, room, users = table
     waiting = room_dict(room, [None, users[1], None, None], status="waiting")
     fake.on_connect = lambda: state(waiting, None, None, 0)
@@ -141,6 +141,9 @@ def test_sit_stand_play_and_drop_old_states(table):
     # A refusal: a short, polite message, and the cards are playable again.
     fake.send({"type": "error", "code": "not_your_turn", "message": "x"})
     page.wait_for_selector(".toast:has-text('It is not your turn.')")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.screenshot(path=str(screenshots / "table-error-en-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert page.locator("#hand button.card:not([disabled])").count() == len(enabled)
 
     # An older state of the same match is dropped; a new match's state is not.
@@ -159,6 +162,7 @@ def test_away_banner_end_of_match_and_reconnect(table, screenshots):
     fake.on_connect = lambda: state(away, game, 0, 3)
     page.goto(room.get_absolute_url())
     page.wait_for_selector("#away:not([hidden])")
+    page.screenshot(path=str(screenshots / "table-away-en-desktop.png"))
     page.click("#away button")
     assert fake.wait_for(page, lambda m: m["type"] == "back") == {"type": "back"}
 
