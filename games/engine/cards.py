@@ -89,7 +89,7 @@ def legal_play_mask(hand: int, led_suit: int | None) -> int:
 
 def _strengths() -> tuple[tuple[tuple[int, ...], ...], ...]:
     # _STRENGTH[trump][led][card]: trumps beat the led suit, which beats the rest
-    # (0: cannot win).  trump 4 stands for "no trump yet".
+    # (0: cannot win).
     return tuple(
         tuple(
             tuple(
@@ -97,18 +97,28 @@ def _strengths() -> tuple[tuple[tuple[int, ...], ...], ...]:
             )
             for led in range(4)
         )
-        for trump in range(5)
+        for trump in range(4)
     )
 
 
 _STRENGTH = _strengths()
 
 
-def trick_winner(cards: Sequence[int], trump: int | None) -> int:
+def trick_winner(cards: Sequence[int], trump: int) -> int:
     """Position (0..3, in play order) of the card that wins a full trick."""
-    strength = _STRENGTH[4 if trump is None else trump][cards[0] // 13]
-    s = (strength[cards[0]], strength[cards[1]], strength[cards[2]], strength[cards[3]])
-    return s.index(max(s))
+    c0, c1, c2, c3 = cards
+    strength = _STRENGTH[trump][c0 // 13]
+    # Written out: this runs 13 times a hand, and max()/index() cost twice as much.
+    best, top = 0, strength[c0]
+    s = strength[c1]
+    if s > top:
+        best, top = 1, s
+    s = strength[c2]
+    if s > top:
+        best, top = 2, s
+    if strength[c3] > top:
+        best = 3
+    return best
 
 
 def weakest(mask: int, trump: int | None) -> int:

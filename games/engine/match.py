@@ -206,7 +206,7 @@ class Match:
         # The trick is complete (written out by hand: this runs 13 times a hand).
         leader: int = self._leader  # type: ignore[assignment]
         c0, c1, c2, c3 = trick
-        winner = (leader + trick_winner(trick, self._trump)) & 3
+        winner = (leader + trick_winner(trick, self._trump)) & 3  # type: ignore[arg-type]
         self._last_trick = (leader, (c0, c1, c2, c3), winner)
         self._tricks[winner] += 1
         self._trick = []
