@@ -87,21 +87,18 @@ def legal_play_mask(hand: int, led_suit: int | None) -> int:
     return hand
 
 
-def _strengths() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    # _STRENGTH[trump][led][card]: trumps beat the led suit, which beats the rest
-    # (0: cannot win).
-    return tuple(
-        tuple(
-            tuple(
-                26 + c % 13 if c // 13 == trump else 13 + c % 13 if c // 13 == led else 0 for c in range(52)
-            )
-            for led in range(4)
-        )
-        for trump in range(4)
-    )
+def _strength(card: int, trump: int, led: int) -> int:
+    # Trumps beat the led suit, which beats the rest (0: cannot win the trick).
+    suit, rank = divmod(card, 13)
+    if suit == trump:
+        return 26 + rank
+    return 13 + rank if suit == led else 0
 
 
-_STRENGTH = _strengths()
+# _STRENGTH[trump][led][card], looked up instead of computed for every trick.
+_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_strength(c, trump, led) for c in range(52)) for led in range(4)) for trump in range(4)
+)
 
 
 def trick_winner(cards: Sequence[int], trump: int) -> int:
