@@ -8,18 +8,20 @@ for after the commit. Check, then do, under the lock; send on commit.
 
 import logging
 import secrets
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import engine, fairness, groups
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
-from tarneeb.realtime import publish
+from tarneeb.realtime import publish, publish_many
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +155,7 @@ def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: s
     """Apply one move for `seat` at match `version`; raise Refused and change nothing if it
     is not allowed. Deals are the system's move (`actor=SYSTEM`, `action={"type": "deal"}`)."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = _locked_match(match_id)
         if match.status != Match.Status.PLAYING:
             raise Refused("finished", _("This match is over."))
         if type(version) is not int or version != match.version:
@@ -189,7 +191,7 @@ def on_deadline(match_id: int, version: int) -> bool:
     """
     try:
         with transaction.atomic():
-            match = Match.objects.select_for_update().get(pk=match_id)
+            match = _locked_match(match_id)
             if match.status != Match.Status.PLAYING or match.version != version or match.deadline is None:
                 return False
             if match.deadline > timezone.now():
@@ -238,21 +240,28 @@ def schedule_pending() -> int:
 def back(room_id: str, user: User) -> None:
     """The player says they are back: the timer stops playing their turns early."""
     with transaction.atomic():
-        match = (Match.objects.select_for_update()
-                 .filter(room_id=room_id, status=Match.Status.PLAYING).first())
-        if match is None:
+        match_id = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
+                    .values_list("pk", flat=True).first())
+        if match_id is None:
             raise Refused("no_match", _("No match is being played at this table."))
-        player = match.players.filter(user=user).first()
+        match = _locked_match(match_id)
+        players = list(match.players.all())
+        player = next((p for p in players if p.user_id == user.pk), None)
         if player is None:
             raise Refused("not_seated", _("You are not seated at this table."))
+        game = match.game
         if player.away or player.timed_out_in_a_row:
             player.away, player.timed_out_in_a_row = False, 0
             player.save(update_fields=["away", "timed_out_in_a_row"])
-            if match.game.to_act == player.seat:
-                _set_deadline(match, match.game)
+            if game.to_act == player.seat:
+                _set_deadline(match, game, players)
                 match.save(update_fields=["deadline"])
                 _schedule(match)
-        _broadcast_room(match.room)
+        _publish_room(match.room, match, game, players, lobby=False)
+
+
+def _locked_match(match_id: int) -> Match:
+    return Match.objects.select_for_update(of=("self",)).select_related("room__owner").get(pk=match_id)
 
 
 def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, action: Any) -> None:
@@ -274,14 +283,16 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
                               action=action, result=events)
     if any(event["type"] in ("hand_scored", "thrown_in") for event in events):
         _reveal_seed(match)
+    players = list(match.players.all())
     if actor != SYSTEM:
-        _note_timeouts(match, seat, timed_out=actor == TIMER)
+        _note_timeouts(players, seat, timed_out=actor == TIMER)
     match.state = game.to_dict()
     if game.phase == "finished":
         match.status, match.winner, match.finished_at = Match.Status.FINISHED, game.winner, timezone.now()
-    _set_deadline(match, game)
+    _set_deadline(match, game, players)
     match.save()
-    _broadcast_room(match.room)
+    # The lobby shows whether a room plays, not each move.
+    _publish_room(match.room, match, game, players, lobby=match.version == 1 or game.phase == "finished")
     _schedule(match)
 
 
@@ -293,17 +304,19 @@ def _reveal_seed(match: Match) -> None:
             "seed": deal.action["seed"]}}
 
 
-def _note_timeouts(match: Match, seat: int | None, *, timed_out: bool) -> None:
-    player = match.players.get(seat=seat)
+def _note_timeouts(players: list[MatchPlayer], seat: int | None, *, timed_out: bool) -> None:
+    player = next(p for p in players if p.seat == seat)
     if timed_out:
         player.timed_out_in_a_row += 1
         player.away = player.away or player.timed_out_in_a_row >= AWAY_AFTER_TIMEOUTS
-    else:
+    elif player.away or player.timed_out_in_a_row:
         player.timed_out_in_a_row, player.away = 0, False
+    else:
+        return
     player.save(update_fields=["away", "timed_out_in_a_row"])
 
 
-def _set_deadline(match: Match, game: engine.Match) -> None:
+def _set_deadline(match: Match, game: engine.Match, players: list[MatchPlayer]) -> None:
     now = timezone.now()
     if game.phase == "finished":
         match.deadline = None
@@ -311,7 +324,7 @@ def _set_deadline(match: Match, game: engine.Match) -> None:
         match.deadline = now + timedelta(seconds=settings.NEXT_HAND_SECONDS)
     else:
         seconds: float = match.room.turn_seconds
-        if match.players.filter(seat=game.to_act, away=True).exists():
+        if any(p.seat == game.to_act and p.away for p in players):
             seconds = min(seconds, AWAY_TURN_SECONDS)
         match.deadline = now + timedelta(seconds=seconds)
 
@@ -335,46 +348,54 @@ def _unix_ms(moment: datetime | None) -> int | None:
     return None if moment is None else int(moment.timestamp() * 1000)
 
 
-def room_summary(room: Room, match: Match | None) -> dict[str, Any]:
-    players = {player.seat: player for player in match.players.all()} if match else {}
-    seats: list[dict[str, Any] | None] = [None] * 4
-    for seat in room.seats.select_related("user"):
-        player = players.get(seat.number)
-        seats[seat.number] = {"seat": seat.number, "username": seat.user.username,
-                              "away": bool(player and player.away)}
-    last = match or room.matches.order_by("-started_at").first()
-    status = "waiting" if last is None else ("playing" if last.status == Match.Status.PLAYING else "over")
+def room_summary(room: Room, seats: Iterable[Seat], match: Match | None,
+                 players: Iterable[MatchPlayer] = ()) -> dict[str, Any]:
+    """The room as the lobby and the table show it; `match` is the room's latest."""
+    away = {player.seat for player in players if player.away}
+    listed: list[dict[str, Any] | None] = [None] * 4
+    for seat in seats:
+        listed[seat.number] = {"seat": seat.number, "username": seat.user.username,
+                               "away": seat.number in away}
+    status = ("waiting" if match is None
+              else "playing" if match.status == Match.Status.PLAYING else "over")
     return {"id": room.pk, "name": room.name, "variant": room.variant, "target": room.target,
             "turn_seconds": room.turn_seconds, "private": room.private, "closed": room.closed,
-            "owner": room.owner.username, "seats": seats, "status": status,
+            "owner": room.owner.username, "seats": listed, "status": status,
             "url": room.get_absolute_url()}
 
 
 def room_snapshot(room_id: str) -> dict[str, Any] | None:
-    """Every seat's state message and the spectators', as one channel-layer message.
-
-    Each socket picks its own (games.consumers): hands never reach another seat's socket.
-    """
     room = Room.objects.select_related("owner").filter(pk=room_id).first()
     if room is None:
         return None
     match = room.matches.order_by("-started_at").first()
-    summary = room_summary(room, match if match and match.status == Match.Status.PLAYING else None)
-    seat_of_user = {str(seat.user_id): seat.number for seat in room.seats.all()}
-    game = match.game if match else None
-    live = game is not None and match is not None and match.status == Match.Status.PLAYING
-    deadline = _unix_ms(match.deadline) if live and game and game.to_act is not None else None
+    players = list(match.players.all()) if match else []
+    return _snapshot(room, match, match.game if match else None, players)
+
+
+def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
+              players: list[MatchPlayer]) -> dict[str, Any]:
+    """Every seat's state message and the spectators', as one channel-layer message.
+
+    Each socket picks its own (games.consumers): hands never reach another seat's socket.
+    """
+    seats = list(room.seats.select_related("user"))
+    summary = room_summary(room, seats, match, players)
+    seat_of_user = {str(seat.user_id): seat.number for seat in seats}
+    if match is None or game is None:
+        idle = {"type": "state", "v": 0, "room": summary, "match": None, "legal": [], "deadline": None}
+        states = {str(n): {**idle, "you": {"seat": n}} for n in range(4)}
+        states["watch"] = {**idle, "you": {"seat": None}}
+        return {"type": "room.state", "seats": seat_of_user, "states": states}
+
+    live = match.status == Match.Status.PLAYING
+    deadline = _unix_ms(match.deadline) if live and game.to_act is not None else None
 
     def state(seat: int | None) -> dict[str, Any]:
         return {
-            "type": "state",
-            "v": match.version if match else 0,
-            "room": summary,
-            "you": {"seat": seat},
-            "match": None if game is None else {
-                **game.view(seat), "id": match.pk, "fairness": match.fairness},  # type: ignore[union-attr]
-            "legal": game.legal_actions() if live and game and seat is not None and game.to_act == seat
-            else [],
+            "type": "state", "v": match.version, "room": summary, "you": {"seat": seat},
+            "match": {**game.view(seat), "id": match.pk, "fairness": match.fairness},
+            "legal": game.legal_actions() if live and seat is not None and game.to_act == seat else [],
             "deadline": deadline,
         }
 
@@ -383,30 +404,36 @@ def room_snapshot(room_id: str) -> dict[str, Any] | None:
     return {"type": "room.state", "seats": seat_of_user, "states": states}
 
 
+def _publish_room(room: Room, match: Match | None, game: engine.Match | None,
+                  players: list[MatchPlayer], *, lobby: bool = True) -> None:
+    """Build what every socket at `room` sees now; send it once the transaction commits."""
+    snapshot = _snapshot(room, match, game, players)
+    messages = [(groups.room(room.pk), snapshot)]
+    if lobby and not room.private:
+        messages.append((groups.LOBBY, {"type": "lobby.room", "room": snapshot["states"]["watch"]["room"]}))
+    transaction.on_commit(lambda: publish_many(messages))
+
+
 def _broadcast_room(room: Room) -> None:
-    room_id, public = room.pk, not room.private
-
-    def send() -> None:
-        snapshot = room_snapshot(room_id)
-        if snapshot is None:
-            return
-        publish(groups.room(room_id), snapshot)
-        if public:
-            publish(groups.LOBBY, {"type": "lobby.room", "room": snapshot["states"]["watch"]["room"]})
-
-    transaction.on_commit(send)
+    match = room.matches.order_by("-started_at").first()
+    players = list(match.players.all()) if match else []
+    _publish_room(room, match, match.game if match else None, players)
 
 
 def announce_room(room_id: str) -> None:
     room = Room.objects.select_related("owner").get(pk=room_id)
     if not room.private:
-        publish(groups.LOBBY, {"type": "lobby.room", "room": room_summary(room, _current_match(room))})
+        summary = room_summary(room, room.seats.select_related("user"), room.matches.first())
+        publish(groups.LOBBY, {"type": "lobby.room", "room": summary})
 
 
 def lobby_rooms(limit: int = 50) -> list[dict[str, Any]]:
     rooms = (Room.objects.filter(private=False, closed=False).select_related("owner")
+             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")),
+                               "matches")
              .order_by("-created_at")[:limit])
-    return [room_summary(room, _current_match(room)) for room in rooms]
+    return [room_summary(room, room.seats.all(), next(iter(room.matches.all()), None))
+            for room in rooms]
 
 
 def close_room(room_id: str) -> None:
