@@ -58,8 +58,8 @@ def create_room(owner: User, *, name: str, variant: str, target: int, turn_secon
 def quick_play(user: User) -> Room:
     """Seat `user` at a public Classic table to 41 that has not started, or open one."""
     with transaction.atomic():
-        already = (Room.objects.filter(seats__user=user, private=False, closed=False)
-                   .exclude(matches__status=Match.Status.PLAYING).first())
+        already = Room.objects.filter(seats__user=user, private=False, closed=False,
+                                      matches__isnull=True).first()
         if already is not None:
             return already
         candidates = (Room.objects.select_for_update()
