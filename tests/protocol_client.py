@@ -1,0 +1,271 @@
+"""A plain client of the table protocol (docs/protocol.md), for tests and benchmarks.
+
+It knows nothing of Django or of this project's code: it signs up and creates rooms over
+HTTP like a browser (http.client, cookies and the CSRF form token by hand), and plays over
+a websocket with the `websockets` library, reading only the message shapes of
+docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+from websockets.asyncio.client import ClientConnection, connect
+
+CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken"\s+value="([^"]+)"')
+RANKS = "23456789TJQKA"
+
+
+class ProtocolError(AssertionError):
+    pass
+
+
+# HTTP: a tiny browser with a cookie jar
+
+@dataclass
+class HttpSession:
+    """One player's cookies against one server (`base` like http://127.0.0.1:8000)."""
+
+    base: str
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def request(self, method: str, path: str, form: dict[str, Any] | None = None,
+                timeout: float = 30) -> http.client.HTTPResponse:
+        parts = urlsplit(self.base)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port or 80, timeout=timeout)
+        headers = {"Host": parts.netloc}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Referer"] = self.base + path
+            if "csrftoken" in self.cookies:
+                headers["X-CSRFToken"] = self.cookies["csrftoken"]
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        response.body = response.read()  # type: ignore[attr-defined]
+        conn.close()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            jar: SimpleCookie = SimpleCookie()
+            jar.load(header)
+            for name, morsel in jar.items():
+                if morsel["max-age"] == "0" or not morsel.value:
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = morsel.value
+        return response
+
+    def get(self, path: str) -> http.client.HTTPResponse:
+        return self.request("GET", path)
+
+    def post(self, path: str, form: dict[str, Any]) -> http.client.HTTPResponse:
+        if "csrftoken" not in self.cookies:
+            self.get(path if path.startswith("/accounts/") else "/")
+        return self.request("POST", path, {"csrfmiddlewaretoken": self.cookies.get("csrftoken", ""), **form})
+
+    @property
+    def sessionid(self) -> str | None:
+        return self.cookies.get("sessionid")
+
+
+def signup(base: str, username: str, password: str = "a-long-Secret-9x") -> HttpSession:
+    """Sign up on the site's form; the session then holds `sessionid` (logged in)."""
+    session = HttpSession(base)
+    page = session.get("/accounts/signup/")
+    if page.status != 200:
+        raise ProtocolError(f"GET /accounts/signup/ answered {page.status}")
+    token = CSRF_INPUT.search(page.body.decode())  # type: ignore[attr-defined]
+    if token is None:
+        raise ProtocolError("the signup form has no csrfmiddlewaretoken")
+    response = session.request("POST", "/accounts/signup/", {
+        "csrfmiddlewaretoken": token.group(1), "username": username,
+        "password1": password, "password2": password})
+    if response.status != 302 or not session.sessionid:
+        raise ProtocolError(f"signup of {username} answered {response.status}: "
+                            f"{response.body[:300]!r}")  # type: ignore[attr-defined]
+    return session
+
+
+def create_room(session: HttpSession, name: str = "protocol table", variant: str = "classic",
+                target: int = 31, turn_seconds: int = 120, private: bool = False) -> str:
+    """POST /rooms/new/ and return the room id from the 302 Location /rooms/<id>/."""
+    form: dict[str, Any] = {"name": name, "variant": variant, "target": target,
+                            "turn_seconds": turn_seconds}
+    if private:
+        form["private"] = "on"
+    response = session.post("/rooms/new/", form)
+    location = response.headers.get("Location", "")
+    found = re.search(r"/rooms/([^/]+)/$", location)
+    if response.status != 302 or not found:
+        raise ProtocolError(f"POST /rooms/new/ answered {response.status} {location!r}")
+    return found.group(1)
+
+
+def wait_healthy(base: str, timeout: float = 60) -> dict[str, Any]:
+    """Poll GET /healthz until it answers 200."""
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        try:
+            response = HttpSession(base).get("/healthz")
+            last = response.status
+            if response.status == 200:
+                return json.loads(response.body)  # type: ignore[attr-defined]
+        except OSError as exc:
+            last = exc
+        time.sleep(0.2)
+    raise ProtocolError(f"{base}/healthz not healthy within {timeout} s (last: {last})")
+
+
+# The table socket
+
+def ws_url(base: str, room_id: str) -> str:
+    parts = urlsplit(base)
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    return f"{scheme}://{parts.netloc}/ws/rooms/{room_id}/"
+
+
+def visible_cards(match: dict[str, Any] | None) -> set[str]:
+    """Cards a view may show: its own hand and the public ones."""
+    if not match:
+        return set()
+    public = {play["card"] for play in match.get("trick") or []}
+    if match.get("last_trick"):
+        public |= {play["card"] for play in match["last_trick"]["cards"]}
+    if match.get("exposed_card"):
+        public.add(match["exposed_card"])
+    return set(match.get("hand") or []) | public
+
+
+def cards_in(message: Any) -> set[str]:
+    return set(CARD.findall(json.dumps(message)))
+
+
+class TableClient:
+    """One socket at one table. `state` is the latest state message (by match id and v)."""
+
+    def __init__(self, base: str, room_id: str, session: HttpSession | None = None, name: str = ""):
+        self.base, self.room_id, self.session = base, room_id, session
+        self.name = name or ("player" if session else "watcher")
+        self.socket: ClientConnection | None = None
+        self.state: dict[str, Any] | None = None
+        self.messages: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.leaks: list[str] = []
+        self.keep_messages = True
+        self._changed = asyncio.Event()
+
+    async def connect(self) -> dict[str, Any]:
+        headers = {}
+        if self.session and self.session.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.session.cookies.items())
+        parts = urlsplit(self.base)
+        self.socket = await connect(ws_url(self.base, self.room_id), origin=f"{parts.scheme}://{parts.netloc}",
+                                    additional_headers=headers, proxy=None, compression=None,
+                                    max_size=2**20, open_timeout=15)
+        return await self.next_message("state")
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.socket is not None
+        await self.socket.send(json.dumps(message))
+
+    async def sit(self, seat: int) -> None:
+        await self.send({"type": "sit", "seat": seat})
+
+    async def act(self, action: dict[str, Any], v: int) -> None:
+        await self.send({"type": "act", "action": action, "v": v})
+
+    def _note(self, message: dict[str, Any]) -> None:
+        if self.keep_messages:
+            self.messages.append(message)
+        if message.get("type") == "error":
+            self.errors.append(message)
+            return
+        if message.get("type") != "state":
+            return
+        hidden = cards_in(message) - visible_cards(message.get("match"))
+        if hidden:
+            self.leaks.append(f"v{message.get('v')}: {sorted(hidden)}")
+        current = self.state
+        match = message.get("match") or {}
+        if (current is not None and current.get("match") and match
+                and current["match"].get("id") == match.get("id") and message["v"] < current["v"]):
+            return  # an older state of the same match: the protocol says drop it
+        self.state = message
+
+    async def next_message(self, kind: str | None = None, timeout: float = 15) -> dict[str, Any]:
+        """Read messages until one of `kind` arrives (any kind if None)."""
+        assert self.socket is not None
+        while True:
+            raw = await asyncio.wait_for(self.socket.recv(), timeout)
+            message = json.loads(raw)
+            self._note(message)
+            if kind is None or message.get("type") == kind:
+                return message
+
+    async def wait_state(self, predicate: Any, timeout: float = 15) -> dict[str, Any]:
+        """Read until the latest state satisfies `predicate(state)`."""
+        deadline = time.monotonic() + timeout
+        while self.state is None or not predicate(self.state):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise ProtocolError(f"{self.name}: no state satisfying the condition within {timeout} s; "
+                                    f"last v={self.state and self.state.get('v')}")
+            await self.next_message(timeout=left)
+        return self.state
+
+    @property
+    def seat(self) -> int | None:
+        return (self.state or {}).get("you", {}).get("seat")
+
+
+# Policies: they see only the state message
+
+def random_policy(rng: Any) -> Any:
+    def choose(state: dict[str, Any]) -> dict[str, Any]:
+        return rng.choice(state["legal"])
+    return choose
+
+
+def _strength(card: str, led: str | None, trump: str | None) -> int:
+    rank = RANKS.index(card[0])
+    return 200 + rank if card[1] == trump else 100 + rank if card[1] == led else rank
+
+
+def quick_classic_policy(state: dict[str, Any]) -> dict[str, Any]:
+    """Ends a Classic match in a few hands: team 0 bids once and plays its strongest
+    card, team 1 passes and throws its weakest."""
+    legal, match = state["legal"], state["match"]
+    seat = state["you"]["seat"]
+    phase = match["phase"]
+    if phase == "bidding":
+        bids = [a for a in legal if a["type"] == "bid"]
+        team_bid = any(b["seat"] % 2 == 0 and "value" in b for b in match["bids"])
+        if seat % 2 == 0 and bids and not team_bid:
+            return min(bids, key=lambda a: a["value"])
+        return {"type": "pass"} if {"type": "pass"} in legal else legal[0]
+    if phase == "playing":
+        led = match["trick"][0]["card"][1] if match["trick"] else None
+        cards = [a["card"] for a in legal]
+
+        def key(card: str) -> int:
+            return _strength(card, led or card[1], match["trump"])
+
+        chosen = max(cards, key=key) if seat % 2 == 0 else min(cards, key=key)
+        return {"type": "play", "card": chosen}
+    return legal[0]
