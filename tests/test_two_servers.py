@@ -120,7 +120,11 @@ async def test_a_whole_match_across_two_daphne_processes(worker):
         for message in client.messages:
             assert cards_in(message) <= visible_cards(message.get("match")), message
             if message["type"] == "state" and message["match"] is not None:
-                assert message["you"]["seat"] == message["match"]["seat"]
+                match = message["match"]
+                assert message["you"]["seat"] == match["seat"]
+                # A deadline while someone is to act; none between hands or after the match.
+                assert (message["deadline"] is None) == (match["to_act"] is None), message
+                assert bool(message["legal"]) == (match["to_act"] == match["seat"]), message
         final = client.state
         assert final is not None
         assert final["match"]["phase"] == "finished"
