@@ -290,7 +290,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     if game.phase == "finished":
         match.status, match.winner, match.finished_at = Match.Status.FINISHED, game.winner, timezone.now()
     _set_deadline(match, game, players)
-    match.save()
+    match.save(update_fields=["version", "state", "status", "winner", "finished_at", "deadline", "fairness"])
     # The lobby shows whether a room plays, not each move.
     _publish_room(match.room, match, game, players, lobby=match.version == 1 or game.phase == "finished")
     _schedule(match)
