@@ -86,7 +86,7 @@ class Servers(contextlib.ExitStack):
         self.mode, self.count, self.next_hand = mode, count, next_hand
         self.processes: list[subprocess.Popen[bytes]] = []
         self.bases: list[str] = []
-        self.tmp = Path(tempfile.mkdtemp(prefix="tarneeb-bench-"))
+        self.tmp = Path(tempfile.mkdtemp(prefix="tarneeb-latency-"))
         self.log_dir = log_dir or self.tmp
         self.callback(shutil.rmtree, self.tmp, True)
 
@@ -333,9 +333,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'mode':<9} {'daphne':>6} {'tables':>6} {'acts':>6} {'median ms':>9} {'p99 ms':>8} "
               f"{'max ms':>8} {'moves/s':>8} {'errors':>6} {'dropped':>7} {'srv cpu':>7} {'cli cpu':>7}")
         for r in results:
+            srv = "-" if math.isnan(r["server_cpu"]) else f"{r['server_cpu']:.0%}"
             print(f"{label:<9} {len(bases):>6} {r['tables']:>6} {r['acts']:>6} {r['median']:>9.1f} "
                   f"{r['p99']:>8.1f} {r['max']:>8.1f} {r['moves_per_s']:>8.1f} {r['errors']:>6} "
-                  f"{len(r['dropped']):>7} {r['server_cpu']:>7.0%} {r['client_cpu']:>7.0%}")
+                  f"{len(r['dropped']):>7} {srv:>7} {r['client_cpu']:>7.0%}")
         print("srv cpu / cli cpu: CPU time of the server processes (daphne, worker) / of this client "
               "process, as a share of one core over the measurement.")
         for r in results:
