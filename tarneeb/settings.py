@@ -183,7 +183,13 @@ if SCALED:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.getenv("CHANNELS_PREFIX", "tarneeb")},
+            "CONFIG": {
+                # channels_redis blocks 5 s on Redis waiting for messages: redis-py 8's own
+                # 5 s read timeout would close every socket idle that long. Its pool also
+                # refuses, rather than queues, past max_connections.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "max_connections": 1000}],
+                "prefix": os.getenv("CHANNELS_PREFIX", "tarneeb"),
+            },
         }
     }
     CELERY_BROKER_URL = REDIS_URL
