@@ -178,7 +178,7 @@ def act(room_id: str, user: User, action: Any, version: Any) -> None:
                 .values_list("pk", flat=True).first())
     if match_id is None:
         raise Refused("no_match", _("No match is being played at this table."))
-    if type(action) is not dict or action.get("type") == "deal":
+    if not isinstance(action, dict) or action.get("type") == "deal":
         raise Refused("illegal", _("Unknown action."))
     play(match_id, seat=seat, action=action, version=version, actor=PLAYER)
 
