@@ -43,6 +43,8 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m games.engine.bench
 	$(BIN)/python -m benchmarks.timer_lateness --mode embedded
 	$(BIN)/python -m benchmarks.timer_lateness --mode scaled
+	$(BIN)/python -m benchmarks.table_latency --mode embedded
+	$(BIN)/python -m benchmarks.table_latency --mode scaled
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
