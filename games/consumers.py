@@ -121,4 +121,4 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
     async def room_state(self, event: dict[str, Any]) -> None:
         seat = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
-        await self.send_json(event["states"]["watch" if seat is None else str(seat)])
+        await self.send(text_data=event["states"]["watch" if seat is None else str(seat)])

@@ -6,6 +6,7 @@ engine, appends it to the event log and schedules the broadcast and the next dea
 for after the commit. Check, then do, under the lock; send on commit.
 """
 
+import json
 import logging
 import secrets
 from collections.abc import Iterable
@@ -377,31 +378,29 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
               players: list[MatchPlayer]) -> dict[str, Any]:
     """Every seat's state message and the spectators', as one channel-layer message.
 
-    Each socket picks its own (games.consumers): hands never reach another seat's socket.
+    Each socket forwards its own (games.consumers): hands never reach another seat's
+    socket. The states travel as JSON text, encoded once here rather than once per socket.
     """
     seats = list(room.seats.select_related("user"))
     summary = room_summary(room, seats, match, players)
     seat_of_user = {str(seat.user_id): seat.number for seat in seats}
-    if match is None or game is None:
-        idle = {"type": "state", "v": 0, "room": summary, "match": None, "legal": [], "deadline": None}
-        states = {str(n): {**idle, "you": {"seat": n}} for n in range(4)}
-        states["watch"] = {**idle, "you": {"seat": None}}
-        return {"type": "room.state", "seats": seat_of_user, "states": states}
+    live = match is not None and match.status == Match.Status.PLAYING
 
-    live = match.status == Match.Status.PLAYING
-    deadline = _unix_ms(match.deadline) if live and game.to_act is not None else None
-
-    def state(seat: int | None) -> dict[str, Any]:
-        return {
-            "type": "state", "v": match.version, "room": summary, "you": {"seat": seat},
-            "match": {**game.view(seat), "id": match.pk, "fairness": match.fairness},
-            "legal": game.legal_actions() if live and seat is not None and game.to_act == seat else [],
-            "deadline": deadline,
-        }
+    def state(seat: int | None) -> str:
+        message: dict[str, Any] = {"type": "state", "v": 0, "room": summary, "you": {"seat": seat},
+                                   "match": None, "legal": [], "deadline": None}
+        if match is not None and game is not None:
+            message["v"] = match.version
+            message["match"] = {**game.view(seat), "id": match.pk, "fairness": match.fairness}
+            if live and seat is not None and game.to_act == seat:
+                message["legal"] = game.legal_actions()
+            if live and game.to_act is not None:
+                message["deadline"] = _unix_ms(match.deadline)
+        return json.dumps(message, ensure_ascii=False)
 
     states = {str(seat): state(seat) for seat in range(4)}
     states["watch"] = state(None)
-    return {"type": "room.state", "seats": seat_of_user, "states": states}
+    return {"type": "room.state", "room": summary, "seats": seat_of_user, "states": states}
 
 
 def _publish_room(room: Room, match: Match | None, game: engine.Match | None,
@@ -410,7 +409,7 @@ def _publish_room(room: Room, match: Match | None, game: engine.Match | None,
     snapshot = _snapshot(room, match, game, players)
     messages = [(groups.room(room.pk), snapshot)]
     if lobby and not room.private:
-        messages.append((groups.LOBBY, {"type": "lobby.room", "room": snapshot["states"]["watch"]["room"]}))
+        messages.append((groups.LOBBY, {"type": "lobby.room", "room": snapshot["room"]}))
     transaction.on_commit(lambda: publish_many(messages))
 
 

@@ -81,7 +81,7 @@ def test_two_timeouts_in_a_row_mark_a_player_away_and_back_clears_it():
     assert match.game.phase == "playing"
     force_timeout(match)  # and plays their weakest card
     assert MatchPlayer.objects.get(pk=player.pk).away
-    room = services.room_snapshot(match.room_id)["states"]["watch"]["room"]
+    room = services.room_snapshot(match.room_id)["room"]
     assert room["seats"][seat]["away"] is True
 
     # While away, their turns get 3 s instead of the room's 30.
