@@ -229,5 +229,9 @@ LOGGING = {
     "loggers": {
         "tarneeb": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "games": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # The sweeper runs every few seconds: its every send and run is not news.
+        "celery.beat": {"level": "WARNING"},
+        "celery.app.trace": {"level": "WARNING"},
+        "celery.worker.strategy": {"level": "WARNING"},
     },
 }

@@ -28,7 +28,7 @@ async def _check_channel_layer() -> None:
 
 def _check_worker() -> None:
     result = ping.apply_async(expires=CHECK_TIMEOUT)
-    if result.get(timeout=CHECK_TIMEOUT, disable_sync_subtasks=False) != "pong":
+    if result.get(timeout=CHECK_TIMEOUT, interval=0.02, disable_sync_subtasks=False) != "pong":
         raise RuntimeError("unexpected answer")
 
 
