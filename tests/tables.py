@@ -54,6 +54,24 @@ async def latest_state(socket: WebsocketCommunicator, v: int, timeout: float = 1
             return message
 
 
+async def seated_table(application: Any, variant: str = "classic") -> tuple[Room, list, dict]:
+    """Four players sit at a new room over their sockets; returns the room, the sockets and
+    each seat's first state of the match."""
+    players = await database_sync_to_async(make_players)(4)
+    room = await database_sync_to_async(create_room)(players[0], variant=variant)
+    sockets = [await open_socket(application, room.pk, user) for user in players]
+    for socket in sockets:
+        await receive(socket)
+    for seat, socket in enumerate(sockets):
+        await socket.send_json_to({"type": "sit", "seat": seat})
+    states = {}
+    for seat, socket in enumerate(sockets):
+        while (message := await receive(socket))["match"] is None:
+            pass
+        states[seat] = message
+    return room, sockets, states
+
+
 def create_room(owner: Any, variant: str = "classic", target: int = 31, turn_seconds: int = 120) -> Room:
     return services.create_room(owner, name="test table", variant=variant, target=target,
                                 turn_seconds=turn_seconds, private=False)

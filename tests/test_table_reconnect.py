@@ -3,23 +3,13 @@
 import pytest
 from channels.db import database_sync_to_async
 
-from tests.tables import create_room, current_match, make_players, open_socket, receive
+from tests.tables import current_match, open_socket, receive, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def test_a_reconnect_mid_hand_gets_the_same_state(asgi_application):
-    players = await database_sync_to_async(make_players)(4)
-    room = await database_sync_to_async(create_room)(players[0])
-    sockets = [await open_socket(asgi_application, room.pk, user) for user in players]
-    for seat, socket in enumerate(sockets):
-        await receive(socket)
-        await socket.send_json_to({"type": "sit", "seat": seat})
-    states = {}
-    for seat, socket in enumerate(sockets):
-        while (message := await receive(socket))["match"] is None:
-            pass
-        states[seat] = message
+    room, sockets, states = await seated_table(asgi_application)
     # A few moves into the hand.
     for _ in range(6):
         seat = states[0]["match"]["to_act"]
@@ -29,9 +19,10 @@ async def test_a_reconnect_mid_hand_gets_the_same_state(asgi_application):
             states[n] = await receive(socket)
 
     dropped = 2
+    player = await database_sync_to_async(lambda: current_match(room.pk).players.get(seat=dropped).user)()
     await sockets[dropped].disconnect()
-    again = await open_socket(asgi_application, room.pk, players[dropped])
-    second_tab = await open_socket(asgi_application, room.pk, players[dropped])
+    again = await open_socket(asgi_application, room.pk, player)
+    second_tab = await open_socket(asgi_application, room.pk, player)
     for socket in (again, second_tab):
         state = await receive(socket)
         assert state == states[dropped]

@@ -7,25 +7,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from tests.tables import ORIGIN, create_room, current_match, make_players, open_socket, receive
+from tests.tables import ORIGIN, create_room, current_match, make_players, open_socket, receive, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def seated_table(application, variant="classic"):  # type: ignore[no-untyped-def]
-    players = await database_sync_to_async(make_players)(4)
-    room = await database_sync_to_async(create_room)(players[0], variant=variant)
-    sockets = [await open_socket(application, room.pk, user) for user in players]
-    for socket in sockets:
-        await receive(socket)
-    for seat, socket in enumerate(sockets):
-        await socket.send_json_to({"type": "sit", "seat": seat})
-    states = {}
-    for seat, socket in enumerate(sockets):
-        while (message := await receive(socket))["match"] is None:
-            pass
-        states[seat] = message
-    return room, sockets, states
 
 
 async def refused(socket, payload, code):  # type: ignore[no-untyped-def]
