@@ -45,12 +45,12 @@ class ReadOnlyInline(admin.TabularInline):
 
 class MatchPlayerInline(ReadOnlyInline):
     model = MatchPlayer
-    fields = ["seat", "user", "away", "timed_out_in_a_row"]
+    fields = readonly_fields = ["seat", "user", "away", "timed_out_in_a_row"]
 
 
 class MatchEventInline(ReadOnlyInline):
     model = MatchEvent
-    fields = ["seq", "seat", "actor", "action", "result", "created_at"]
+    fields = readonly_fields = ["seq", "seat", "actor", "action", "result", "created_at"]
 
 
 @admin.register(Match)
