@@ -21,3 +21,9 @@ class RoomForm(forms.ModelForm):
         if data.get("variant") == "forty_one":
             data["target"] = 41
         return data
+
+
+class AnnouncementForm(forms.Form):
+    text = forms.CharField(label=_("Message"), max_length=300)
+    delay_minutes = forms.IntegerField(label=_("Send in (minutes)"), min_value=0, max_value=24 * 60,
+                                       initial=0)

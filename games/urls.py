@@ -8,4 +8,5 @@ urlpatterns = [
     path("rooms/quick/", views.quick_play, name="quick_play"),
     path("rooms/<str:room_id>/", views.room, name="room"),
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),
+    path("moderation/announce/", views.announcement, name="announcement"),
 ]

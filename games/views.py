@@ -1,11 +1,15 @@
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import records, services
-from games.forms import RoomForm
+from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
+from games.tasks import announce
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -39,3 +43,14 @@ def match_record(request: HttpRequest, match_id: int) -> JsonResponse:
     """The public record: moves everyone saw, and each finished hand's deal seed."""
     match = get_object_or_404(Match, pk=match_id)
     return JsonResponse(records.public_record(match), json_dumps_params={"ensure_ascii": False})
+
+
+@staff_member_required
+def announcement(request: HttpRequest) -> HttpResponse:
+    """A moderator's message to everyone in the lobby, now or in a few minutes."""
+    form = AnnouncementForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        announce.apply_async((form.cleaned_data["text"],), countdown=form.cleaned_data["delay_minutes"] * 60)
+        messages.success(request, _("The announcement is on its way."))
+        return redirect("announcement")
+    return render(request, "games/announce.html", {"form": form, "title": _("Announce to the lobby")})
