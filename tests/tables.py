@@ -1,7 +1,6 @@
 """Helpers for tests that play at a table over the websocket protocol."""
 
 import json
-import random
 import re
 import time
 from collections.abc import Callable
@@ -44,14 +43,6 @@ async def receive(socket: WebsocketCommunicator, kind: str = "state", timeout: f
     message = await socket.receive_json_from(timeout=timeout)
     assert message["type"] == kind, message
     return message
-
-
-async def latest_state(socket: WebsocketCommunicator, v: int, timeout: float = 10) -> dict:
-    """Read states until one at version `v` or later arrives."""
-    while True:
-        message = await receive(socket, timeout=timeout)
-        if message["v"] >= v and message["match"] is not None:
-            return message
 
 
 async def seated_table(application: Any, variant: str = "classic") -> tuple[Room, list, dict]:
@@ -121,10 +112,6 @@ def assert_matches_engine(message: dict, game: engine.Match, seat: int | None) -
     expected_legal = game.legal_actions() if seat is not None and game.to_act == seat else []
     assert message["legal"] == expected_legal
     assert cards_in(message) <= visible_cards(game.view(seat)), "a hidden card reached this socket"
-
-
-def pick(rng: random.Random, legal: list[dict]) -> dict:
-    return rng.choice(legal)
 
 
 # A deterministic policy that ends matches in a few hands, so whole matches stay quick:
