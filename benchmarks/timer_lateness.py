@@ -6,6 +6,8 @@ match's event log when its timer move was recorded. Prints early / p50 / p99 / m
 
     python -m benchmarks.timer_lateness --mode embedded   # in-process worker, SQLite
     python -m benchmarks.timer_lateness --mode scaled     # worker process, PostgreSQL, Redis
+
+Runs with production settings (DEBUG off: Django then keeps no query log).
 """
 
 import argparse
@@ -38,6 +40,8 @@ def configure(mode: str) -> None:
         os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
         os.environ["REDIS_URL"] = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
     os.environ["EMBEDDED_WORKER"] = "false"
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(32))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarneeb.settings")
 
 
@@ -46,8 +50,9 @@ def main() -> None:
     parser.add_argument("--mode", choices=["embedded", "scaled"], default="embedded")
     parser.add_argument("--turns", type=int, default=500)
     parser.add_argument("--window", type=float, default=2.0, help="seconds the deadlines spread over")
-    parser.add_argument("--pool", default="threads", help="scaled mode: the worker's pool")
-    parser.add_argument("--concurrency", type=int, default=16, help="scaled mode: the worker's concurrency")
+    parser.add_argument("--pool", default="prefork", help="scaled mode: the worker's pool")
+    parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 2,
+                        help="scaled mode: the worker's concurrency")
     args = parser.parse_args()
     configure(args.mode)
 
@@ -61,6 +66,7 @@ def main() -> None:
     from games import services
     from games.models import Match, MatchEvent, Room, Seat
     from tarneeb.celery import app
+    from tarneeb.tasks import wait_for_worker
 
     call_command("migrate", verbosity=0)
     players = [User.objects.create_user(f"bench{n}") for n in range(4)]
@@ -82,7 +88,7 @@ def main() -> None:
              "-l", "WARNING", "-n", f"bench-{secrets.token_hex(3)}@%h", "--without-gossip",
              "--without-mingle"], cwd=ROOT, env=os.environ.copy())
     try:
-        time.sleep(3)  # let the worker start
+        wait_for_worker(60)
         start = timezone.now() + timedelta(seconds=3)
         spread = args.window / args.turns
         deadlines = {}

@@ -246,7 +246,7 @@ def back(room_id: str, user: User) -> None:
         if match_id is None:
             raise Refused("no_match", _("No match is being played at this table."))
         match = _locked_match(match_id)
-        players = list(match.players.all())
+        players = list(match.players.select_related("user"))
         player = next((p for p in players if p.user_id == user.pk), None)
         if player is None:
             raise Refused("not_seated", _("You are not seated at this table."))
@@ -258,7 +258,7 @@ def back(room_id: str, user: User) -> None:
                 _set_deadline(match, game, players)
                 match.save(update_fields=["deadline"])
                 _schedule(match)
-        _publish_room(match.room, match, game, players, lobby=False)
+        _publish_room(match.room, match, game, players, _seated_players(players), lobby=False)
 
 
 def _locked_match(match_id: int) -> Match:
@@ -284,7 +284,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
                               action=action, result=events)
     if any(event["type"] in ("hand_scored", "thrown_in") for event in events):
         _reveal_seed(match)
-    players = list(match.players.all())
+    players = list(match.players.select_related("user"))
     if actor != SYSTEM:
         _note_timeouts(players, seat, timed_out=actor == TIMER)
     match.state = game.to_dict()
@@ -293,7 +293,8 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     _set_deadline(match, game, players)
     match.save(update_fields=["version", "state", "status", "winner", "finished_at", "deadline", "fairness"])
     # The lobby shows whether a room plays, not each move.
-    _publish_room(match.room, match, game, players, lobby=match.version == 1 or game.phase == "finished")
+    _publish_room(match.room, match, game, players, _seated_players(players),
+                  lobby=match.version == 1 or game.phase == "finished")
     _schedule(match)
 
 
@@ -349,14 +350,14 @@ def _unix_ms(moment: datetime | None) -> int | None:
     return None if moment is None else int(moment.timestamp() * 1000)
 
 
-def room_summary(room: Room, seats: Iterable[Seat], match: Match | None,
+def room_summary(room: Room, seated: Iterable[tuple[int, User]], match: Match | None,
                  players: Iterable[MatchPlayer] = ()) -> dict[str, Any]:
-    """The room as the lobby and the table show it; `match` is the room's latest."""
+    """The room as the lobby and the table show it; `seated` pairs seat numbers with
+    users, `match` is the room's latest."""
     away = {player.seat for player in players if player.away}
     listed: list[dict[str, Any] | None] = [None] * 4
-    for seat in seats:
-        listed[seat.number] = {"seat": seat.number, "username": seat.user.username,
-                               "away": seat.number in away}
+    for number, user in seated:
+        listed[number] = {"seat": number, "username": user.username, "away": number in away}
     status = ("waiting" if match is None
               else "playing" if match.status == Match.Status.PLAYING else "over")
     return {"id": room.pk, "name": room.name, "variant": room.variant, "target": room.target,
@@ -371,19 +372,28 @@ def room_snapshot(room_id: str) -> dict[str, Any] | None:
         return None
     match = room.matches.order_by("-started_at").first()
     players = list(match.players.all()) if match else []
-    return _snapshot(room, match, match.game if match else None, players)
+    return _snapshot(room, match, match.game if match else None, players, _seated(room))
+
+
+def _seated(room: Room) -> list[tuple[int, User]]:
+    return [(seat.number, seat.user) for seat in room.seats.select_related("user")]
+
+
+def _seated_players(players: list[MatchPlayer]) -> list[tuple[int, User]]:
+    """A live match's players sit where its seats say (nobody stands mid-match), so a
+    move needs no query for the seats."""
+    return [(player.seat, player.user) for player in players]
 
 
 def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
-              players: list[MatchPlayer]) -> dict[str, Any]:
+              players: list[MatchPlayer], seated: list[tuple[int, User]]) -> dict[str, Any]:
     """Every seat's state message and the spectators', as one channel-layer message.
 
     Each socket forwards its own (games.consumers): hands never reach another seat's
     socket. The states travel as JSON text, encoded once here rather than once per socket.
     """
-    seats = list(room.seats.select_related("user"))
-    summary = room_summary(room, seats, match, players)
-    seat_of_user = {str(seat.user_id): seat.number for seat in seats}
+    summary = room_summary(room, seated, match, players)
+    seat_of_user = {str(user.pk): number for number, user in seated}
     live = match is not None and match.status == Match.Status.PLAYING
 
     def state(seat: int | None) -> str:
@@ -404,9 +414,10 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
 
 
 def _publish_room(room: Room, match: Match | None, game: engine.Match | None,
-                  players: list[MatchPlayer], *, lobby: bool = True) -> None:
+                  players: list[MatchPlayer], seated: list[tuple[int, User]], *,
+                  lobby: bool = True) -> None:
     """Build what every socket at `room` sees now; send it once the transaction commits."""
-    snapshot = _snapshot(room, match, game, players)
+    snapshot = _snapshot(room, match, game, players, seated)
     messages = [(groups.room(room.pk), snapshot)]
     if lobby and not room.private:
         messages.append((groups.LOBBY, {"type": "lobby.room", "room": snapshot["room"]}))
@@ -416,13 +427,13 @@ def _publish_room(room: Room, match: Match | None, game: engine.Match | None,
 def _broadcast_room(room: Room) -> None:
     match = room.matches.order_by("-started_at").first()
     players = list(match.players.all()) if match else []
-    _publish_room(room, match, match.game if match else None, players)
+    _publish_room(room, match, match.game if match else None, players, _seated(room))
 
 
 def announce_room(room_id: str) -> None:
     room = Room.objects.select_related("owner").get(pk=room_id)
     if not room.private:
-        summary = room_summary(room, room.seats.select_related("user"), room.matches.first())
+        summary = room_summary(room, _seated(room), room.matches.first())
         publish(groups.LOBBY, {"type": "lobby.room", "room": summary})
 
 
@@ -431,7 +442,8 @@ def lobby_rooms(limit: int = 50) -> list[dict[str, Any]]:
              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")),
                                "matches")
              .order_by("-created_at")[:limit])
-    return [room_summary(room, room.seats.all(), next(iter(room.matches.all()), None))
+    return [room_summary(room, [(seat.number, seat.user) for seat in room.seats.all()],
+                         next(iter(room.matches.all()), None))
             for room in rooms]
 
 

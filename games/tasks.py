@@ -1,4 +1,5 @@
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
 from games import groups, services
 from tarneeb.realtime import publish
@@ -10,7 +11,11 @@ def announce(text: str) -> None:
     publish(groups.LOBBY, {"type": "announcement", "text": text})
 
 
-@shared_task(ignore_result=True)
+# A connection the database dropped (a restart, a failover) fails one attempt and is closed
+# after it (tarneeb.celery); a retry, maybe on another thread with its own dropped
+# connection, soon finds a fresh one, well before beat's sweep.
+@shared_task(ignore_result=True, autoretry_for=(InterfaceError, OperationalError), max_retries=10,
+             default_retry_delay=0.1)
 def act_on_deadline(match_id: int, version: int) -> None:
     """The turn timer (or the pause before the next deal) ran out for `version`."""
     services.on_deadline(match_id, version)

@@ -8,6 +8,9 @@ private loop on a daemon thread (a worker process, a management command).
   throwaway loop, and deliver late or freeze the consumer.
 - channels_redis keeps a connection pool per event loop: a throwaway loop per send would
   connect to Redis afresh every time.
+
+Callers do not wait for the send: each loop has one outbox, drained by one task, so
+messages leave in the order they were published and a slow send holds up no move.
 """
 
 import asyncio
@@ -15,15 +18,19 @@ import logging
 import threading
 from typing import Any
 
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
 
 log = logging.getLogger(__name__)
 
 SEND_TIMEOUT = 10.0
 
+Outgoing = tuple[BaseChannelLayer, list[tuple[str, dict[str, Any]]]]
+
 _server_loop: asyncio.AbstractEventLoop | None = None
 _private_loop: asyncio.AbstractEventLoop | None = None
 _lock = threading.Lock()
+# One outbox and its draining task per loop (the dict keeps the task referenced).
+_outboxes: dict[asyncio.AbstractEventLoop, tuple["asyncio.Queue[Outgoing]", "asyncio.Task[None]"]] = {}
 
 
 def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
@@ -44,31 +51,41 @@ def _sending_loop() -> asyncio.AbstractEventLoop:
 
 
 def publish(group: str, message: dict[str, Any]) -> None:
-    """Send `message` to every socket in `group`, from sync code in any thread."""
+    """Send `message` to every socket in `group`, from sync or async code in any thread."""
     publish_many([(group, message)])
 
 
 def publish_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send several group messages, in order."""
+    """Send several group messages, in order, after any published before them."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
-
-    async def send_all() -> None:
-        for group, message in messages:
-            await layer.group_send(group, message)
-
     loop = _sending_loop()
     try:
         running = asyncio.get_running_loop()
     except RuntimeError:
         running = None
     if running is loop:
-        loop.create_task(send_all())
-        return
-    future = asyncio.run_coroutine_threadsafe(send_all(), loop)
-    try:
-        # Waiting keeps this thread's messages in order and tells of a broken layer.
-        future.result(SEND_TIMEOUT)
-    except Exception:
-        log.exception("publish to %s failed", [group for group, _message in messages])
+        _enqueue(layer, messages)
+    else:
+        loop.call_soon_threadsafe(_enqueue, layer, messages)
+
+
+def _enqueue(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    loop = asyncio.get_running_loop()
+    if loop not in _outboxes:
+        for stale in [other for other in _outboxes if other.is_closed()]:
+            del _outboxes[stale]
+        outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
+        _outboxes[loop] = (outbox, loop.create_task(_drain(outbox), name="publish"))
+    _outboxes[loop][0].put_nowait((layer, messages))
+
+
+async def _drain(outbox: "asyncio.Queue[Outgoing]") -> None:
+    while True:
+        layer, messages = await outbox.get()
+        for group, message in messages:
+            try:
+                await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT)
+            except Exception:
+                log.exception("publish to %s failed", group)

@@ -101,10 +101,12 @@ TEMPLATES = [
     },
 ]
 
+DATABASE_URL = os.getenv("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {
     "default": dj_database_url.parse(
-        os.getenv("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=envint("DB_CONN_MAX_AGE", 0),
+        DATABASE_URL,
+        # A new PostgreSQL connection costs a server process and a few ms: keep them.
+        conn_max_age=envint("DB_CONN_MAX_AGE", 0 if DATABASE_URL.startswith("sqlite") else 60),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -209,6 +211,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 600
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes every connection after each task unless this is set; tasks
+# get Django's request lifecycle instead (tarneeb.celery), which honours CONN_MAX_AGE.
+CELERY_DB_REUSE_MAX = 1_000_000
 # How long the ETA scheduler may sleep before noticing a new, earlier timer (default 1 s).
 CELERY_WORKER_TIMER_PRECISION = 0.05
 CELERY_TASK_ACKS_LATE = False

@@ -9,7 +9,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 from django.conf import settings
 
 from tarneeb.celery import app as celery_app
+from tarneeb.tasks import wait_for_worker
 
 IN_CI = os.environ.get("CI") == "true"
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,28 +53,16 @@ def require_service(name: str, url: str) -> None:
         pytest.skip(message)
 
 
-def database_url() -> str:
-    """The test database as a URL, for processes this suite starts."""
+def database_url(application_name: str = "tests") -> str:
+    """The test database as a URL, for processes this suite starts; on PostgreSQL their
+    sessions carry `application_name` in pg_stat_activity."""
     db = settings.DATABASES["default"]
     if db["ENGINE"].endswith("sqlite3"):
         return f"sqlite:///{db['NAME']}"
     user = db.get("USER") or "postgres"
     password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
     host = f"{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}"
-    return f"postgres://{user}{password}@{host}/{db['NAME']}"
-
-
-def wait_for_worker(timeout: float = 30.0) -> None:
-    from tarneeb.tasks import ping
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if ping.apply_async(expires=2).get(timeout=2, disable_sync_subtasks=False) == "pong":
-                return
-        except Exception:
-            time.sleep(0.2)
-    raise RuntimeError(f"the Celery worker did not answer within {timeout:.0f} s")
+    return f"postgres://{user}{password}@{host}/{db['NAME']}?application_name={application_name}"
 
 
 def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[bytes]:
@@ -84,7 +72,7 @@ def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[byt
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "tarneeb", *arguments],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "DATABASE_URL": database_url(), "EMBEDDED_WORKER": "false", **env},
+        env={**os.environ, "DATABASE_URL": database_url(name), "EMBEDDED_WORKER": "false", **env},
     )
 
 
