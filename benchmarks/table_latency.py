@@ -11,7 +11,7 @@ the moves per second, for each number of concurrent tables.
 With --mode the benchmark starts (and afterwards stops and deletes) its own servers:
 embedded is one daphne on a fresh SQLite file with the in-process worker; scaled is the
 PostgreSQL database `tarneeb_bench`, Redis database 4, `--servers` daphne processes and
-one `celery -A tarneeb worker -P threads -c 8`. With --url it plays against servers that
+one `celery -A tarneeb worker -P prefork`. With --url it plays against servers that
 are already running (users and rooms are created there over HTTP). Clients use
 tests/protocol_client.py, which knows only docs/protocol.md. Loopback addresses only.
 """
@@ -124,7 +124,7 @@ class Servers(contextlib.ExitStack):
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=self.env(), check=True)
         if self.mode == "scaled":
-            self.spawn("worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "threads", "-c", "8",
+            self.spawn("worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork",
                        "-l", "WARNING", "-n", f"bench-{uuid.uuid4().hex[:6]}@%h",
                        "--without-gossip", "--without-mingle")
         for n in range(self.count):

@@ -45,7 +45,7 @@ class ReadOnlyInline(admin.TabularInline):
 
 class MatchPlayerInline(ReadOnlyInline):
     model = MatchPlayer
-    fields = readonly_fields = ["seat", "user", "away", "timed_out_in_a_row"]
+    fields = readonly_fields = ["seat", "user"]
 
 
 class MatchEventInline(ReadOnlyInline):

@@ -81,6 +81,10 @@ class Match(models.Model):
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     # The current hand's sha256(seed), and the last finished hand's seed, for the table.
     fairness = models.JSONField(default=dict, blank=True)
+    # Who sits where, and how many turns in a row the timer played for each seat:
+    # [{"user": id, "username": name, "timeouts": n}, ...] by seat. On the row, so a move
+    # reads and writes one row; MatchPlayer is what finds a player's matches.
+    seating = models.JSONField(default=list, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -101,8 +105,6 @@ class MatchPlayer(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_seats")
-    away = models.BooleanField(default=False)
-    timed_out_in_a_row = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["seat"]

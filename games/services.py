@@ -11,7 +11,7 @@ import logging
 import secrets
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -31,6 +31,15 @@ DEAL = {"type": "deal"}
 # A player whose turns the timer played this many times in a row is away.
 AWAY_AFTER_TIMEOUTS = 2
 AWAY_TURN_SECONDS = 3
+
+
+class SeatView(NamedTuple):
+    """Who sits at a seat, as the lobby and the table show it."""
+
+    number: int
+    user_id: int
+    username: str
+    away: bool = False
 
 
 class Refused(Exception):
@@ -143,10 +152,13 @@ def _current_match(room: Room) -> Match | None:
 
 def _start_match(room: Room) -> None:
     game = engine.new_match(room.variant, dealer=secrets.randbelow(4), target=room.target)
-    match = Match.objects.create(room=room, variant=room.variant, target=game.target,
-                                 first_dealer=game.dealer, state=game.to_dict())
+    seats = list(room.seats.select_related("user").order_by("number"))
+    match = Match.objects.create(
+        room=room, variant=room.variant, target=game.target, first_dealer=game.dealer,
+        state=game.to_dict(),
+        seating=[{"user": seat.user_id, "username": seat.user.username, "timeouts": 0} for seat in seats])
     MatchPlayer.objects.bulk_create(
-        MatchPlayer(match=match, seat=seat.number, user_id=seat.user_id) for seat in room.seats.all())
+        MatchPlayer(match=match, seat=seat.number, user_id=seat.user_id) for seat in seats)
     _apply(match, game, seat=None, actor=SYSTEM, action=DEAL)
 
 
@@ -246,19 +258,19 @@ def back(room_id: str, user: User) -> None:
         if match_id is None:
             raise Refused("no_match", _("No match is being played at this table."))
         match = _locked_match(match_id)
-        players = list(match.players.select_related("user"))
-        player = next((p for p in players if p.user_id == user.pk), None)
-        if player is None:
+        seat = next((n for n, sitter in enumerate(match.seating) if sitter["user"] == user.pk), None)
+        if seat is None:
             raise Refused("not_seated", _("You are not seated at this table."))
         game = match.game
-        if player.away or player.timed_out_in_a_row:
-            player.away, player.timed_out_in_a_row = False, 0
-            player.save(update_fields=["away", "timed_out_in_a_row"])
-            if game.to_act == player.seat:
-                _set_deadline(match, game, players)
-                match.save(update_fields=["deadline"])
+        if match.seating[seat]["timeouts"]:
+            match.seating[seat]["timeouts"] = 0
+            fields = ["seating"]
+            if game.to_act == seat:
+                _set_deadline(match, game)
+                fields.append("deadline")
                 _schedule(match)
-        _publish_room(match.room, match, game, players, _seated_players(players), lobby=False)
+            match.save(update_fields=fields)
+        _publish_room(match.room, match, game, _seated_at(match), lobby=False)
 
 
 def _locked_match(match_id: int) -> Match:
@@ -284,16 +296,16 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
                               action=action, result=events)
     if any(event["type"] in ("hand_scored", "thrown_in") for event in events):
         _reveal_seed(match)
-    players = list(match.players.select_related("user"))
-    if actor != SYSTEM:
-        _note_timeouts(players, seat, timed_out=actor == TIMER)
+    if seat is not None:
+        _note_timeouts(match, seat, timed_out=actor == TIMER)
     match.state = game.to_dict()
     if game.phase == "finished":
         match.status, match.winner, match.finished_at = Match.Status.FINISHED, game.winner, timezone.now()
-    _set_deadline(match, game, players)
-    match.save(update_fields=["version", "state", "status", "winner", "finished_at", "deadline", "fairness"])
+    _set_deadline(match, game)
+    match.save(update_fields=["version", "state", "status", "winner", "finished_at", "deadline", "fairness",
+                              "seating"])
     # The lobby shows whether a room plays, not each move.
-    _publish_room(match.room, match, game, players, _seated_players(players),
+    _publish_room(match.room, match, game, _seated_at(match),
                   lobby=match.version == 1 or game.phase == "finished")
     _schedule(match)
 
@@ -306,19 +318,16 @@ def _reveal_seed(match: Match) -> None:
             "seed": deal.action["seed"]}}
 
 
-def _note_timeouts(players: list[MatchPlayer], seat: int | None, *, timed_out: bool) -> None:
-    player = next(p for p in players if p.seat == seat)
-    if timed_out:
-        player.timed_out_in_a_row += 1
-        player.away = player.away or player.timed_out_in_a_row >= AWAY_AFTER_TIMEOUTS
-    elif player.away or player.timed_out_in_a_row:
-        player.timed_out_in_a_row, player.away = 0, False
-    else:
-        return
-    player.save(update_fields=["away", "timed_out_in_a_row"])
+def _note_timeouts(match: Match, seat: int, *, timed_out: bool) -> None:
+    sitter = match.seating[seat]
+    sitter["timeouts"] = sitter["timeouts"] + 1 if timed_out else 0
 
 
-def _set_deadline(match: Match, game: engine.Match, players: list[MatchPlayer]) -> None:
+def _is_away(sitter: dict[str, Any]) -> bool:
+    return sitter["timeouts"] >= AWAY_AFTER_TIMEOUTS
+
+
+def _set_deadline(match: Match, game: engine.Match) -> None:
     now = timezone.now()
     if game.phase == "finished":
         match.deadline = None
@@ -326,7 +335,7 @@ def _set_deadline(match: Match, game: engine.Match, players: list[MatchPlayer]) 
         match.deadline = now + timedelta(seconds=settings.NEXT_HAND_SECONDS)
     else:
         seconds: float = match.room.turn_seconds
-        if any(p.seat == game.to_act and p.away for p in players):
+        if game.to_act is not None and _is_away(match.seating[game.to_act]):
             seconds = min(seconds, AWAY_TURN_SECONDS)
         match.deadline = now + timedelta(seconds=seconds)
 
@@ -350,14 +359,11 @@ def _unix_ms(moment: datetime | None) -> int | None:
     return None if moment is None else int(moment.timestamp() * 1000)
 
 
-def room_summary(room: Room, seated: Iterable[tuple[int, User]], match: Match | None,
-                 players: Iterable[MatchPlayer] = ()) -> dict[str, Any]:
-    """The room as the lobby and the table show it; `seated` pairs seat numbers with
-    users, `match` is the room's latest."""
-    away = {player.seat for player in players if player.away}
+def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> dict[str, Any]:
+    """The room as the lobby and the table show it; `match` is the room's latest."""
     listed: list[dict[str, Any] | None] = [None] * 4
-    for number, user in seated:
-        listed[number] = {"seat": number, "username": user.username, "away": number in away}
+    for seat in seats:
+        listed[seat.number] = {"seat": seat.number, "username": seat.username, "away": seat.away}
     status = ("waiting" if match is None
               else "playing" if match.status == Match.Status.PLAYING else "over")
     return {"id": room.pk, "name": room.name, "variant": room.variant, "target": room.target,
@@ -371,29 +377,34 @@ def room_snapshot(room_id: str) -> dict[str, Any] | None:
     if room is None:
         return None
     match = room.matches.order_by("-started_at").first()
-    players = list(match.players.all()) if match else []
-    return _snapshot(room, match, match.game if match else None, players, _seated(room))
+    return _snapshot(room, match, match.game if match else None, _seated(room, match))
 
 
-def _seated(room: Room) -> list[tuple[int, User]]:
-    return [(seat.number, seat.user) for seat in room.seats.select_related("user")]
+def _seated(room: Room, match: Match | None) -> list[SeatView]:
+    if match is not None and match.status == Match.Status.PLAYING:
+        return _seated_at(match)
+    return _seat_views(room.seats.select_related("user"))
 
 
-def _seated_players(players: list[MatchPlayer]) -> list[tuple[int, User]]:
-    """A live match's players sit where its seats say (nobody stands mid-match), so a
-    move needs no query for the seats."""
-    return [(player.seat, player.user) for player in players]
+def _seat_views(seats: Iterable[Seat]) -> list[SeatView]:
+    return [SeatView(seat.number, seat.user_id, seat.user.username) for seat in seats]
+
+
+def _seated_at(match: Match) -> list[SeatView]:
+    """The match's seating: nobody stands up mid-match, so it is the room's too."""
+    return [SeatView(number, sitter["user"], sitter["username"], _is_away(sitter))
+            for number, sitter in enumerate(match.seating)]
 
 
 def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
-              players: list[MatchPlayer], seated: list[tuple[int, User]]) -> dict[str, Any]:
+              seats: list[SeatView]) -> dict[str, Any]:
     """Every seat's state message and the spectators', as one channel-layer message.
 
     Each socket forwards its own (games.consumers): hands never reach another seat's
     socket. The states travel as JSON text, encoded once here rather than once per socket.
     """
-    summary = room_summary(room, seated, match, players)
-    seat_of_user = {str(user.pk): number for number, user in seated}
+    summary = room_summary(room, seats, match)
+    seat_of_user = {str(seat.user_id): seat.number for seat in seats}
     live = match is not None and match.status == Match.Status.PLAYING
 
     def state(seat: int | None) -> str:
@@ -413,11 +424,10 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
     return {"type": "room.state", "room": summary, "seats": seat_of_user, "states": states}
 
 
-def _publish_room(room: Room, match: Match | None, game: engine.Match | None,
-                  players: list[MatchPlayer], seated: list[tuple[int, User]], *,
+def _publish_room(room: Room, match: Match | None, game: engine.Match | None, seats: list[SeatView], *,
                   lobby: bool = True) -> None:
     """Build what every socket at `room` sees now; send it once the transaction commits."""
-    snapshot = _snapshot(room, match, game, players, seated)
+    snapshot = _snapshot(room, match, game, seats)
     messages = [(groups.room(room.pk), snapshot)]
     if lobby and not room.private:
         messages.append((groups.LOBBY, {"type": "lobby.room", "room": snapshot["room"]}))
@@ -426,15 +436,14 @@ def _publish_room(room: Room, match: Match | None, game: engine.Match | None,
 
 def _broadcast_room(room: Room) -> None:
     match = room.matches.order_by("-started_at").first()
-    players = list(match.players.all()) if match else []
-    _publish_room(room, match, match.game if match else None, players, _seated(room))
+    _publish_room(room, match, match.game if match else None, _seated(room, match))
 
 
 def announce_room(room_id: str) -> None:
     room = Room.objects.select_related("owner").get(pk=room_id)
     if not room.private:
-        summary = room_summary(room, _seated(room), room.matches.first())
-        publish(groups.LOBBY, {"type": "lobby.room", "room": summary})
+        match = room.matches.first()
+        publish(groups.LOBBY, {"type": "lobby.room", "room": room_summary(room, _seated(room, match), match)})
 
 
 def lobby_rooms(limit: int = 50) -> list[dict[str, Any]]:
@@ -442,8 +451,7 @@ def lobby_rooms(limit: int = 50) -> list[dict[str, Any]]:
              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")),
                                "matches")
              .order_by("-created_at")[:limit])
-    return [room_summary(room, [(seat.number, seat.user) for seat in room.seats.all()],
-                         next(iter(room.matches.all()), None))
+    return [room_summary(room, _seat_views(room.seats.all()), next(iter(room.matches.all()), None))
             for room in rooms]
 
 

@@ -118,6 +118,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+else:
+    # Parameters bound by the server, not quoted in Python, and psycopg prepares the
+    # statements a connection repeats: a move's queries are the same every time.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"

@@ -2,6 +2,7 @@
 
 import time
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -71,25 +72,32 @@ def advance_to(match: Match, seat: int) -> None:
         match.refresh_from_db()
 
 
-def test_two_timeouts_in_a_row_mark_a_player_away_and_back_clears_it():
-    match = start_match("classic", turn_seconds=30)
+def shown_away(match: Match, seat: int) -> bool:
+    return services.room_snapshot(match.room_id)["room"]["seats"][seat]["away"]
+
+
+def make_away(match: Match) -> tuple[int, Any]:
+    """Let the timer play the next player's turn twice in a row; return their seat and user."""
     seat = match.game.to_act
-    player = MatchPlayer.objects.get(match=match, seat=seat)
     force_timeout(match)  # the timer passes for them
-    assert not MatchPlayer.objects.get(pk=player.pk).away
+    assert not shown_away(match, seat)
     advance_to(match, seat)
     assert match.game.phase == "playing"
     force_timeout(match)  # and plays their weakest card
-    assert MatchPlayer.objects.get(pk=player.pk).away
-    room = services.room_snapshot(match.room_id)["room"]
-    assert room["seats"][seat]["away"] is True
+    assert shown_away(match, seat)
+    return seat, MatchPlayer.objects.get(match=match, seat=seat).user
+
+
+def test_two_timeouts_in_a_row_mark_a_player_away_and_back_clears_it():
+    match = start_match("classic", turn_seconds=30)
+    seat, user = make_away(match)
 
     # While away, their turns get 3 s instead of the room's 30.
     advance_to(match, seat)
     assert match.deadline - timezone.now() <= timedelta(seconds=3)
 
-    services.back(match.room_id, player.user)
-    assert not MatchPlayer.objects.get(pk=player.pk).away
+    services.back(match.room_id, user)
+    assert not shown_away(match, seat)
     match.refresh_from_db()
     assert match.deadline - timezone.now() > timedelta(seconds=25)
     services.close_room(match.room_id)
@@ -97,8 +105,9 @@ def test_two_timeouts_in_a_row_mark_a_player_away_and_back_clears_it():
 
 def test_a_move_of_their_own_clears_away():
     match = start_match("classic", turn_seconds=30)
-    seat = match.game.to_act
-    MatchPlayer.objects.filter(match=match, seat=seat).update(away=True, timed_out_in_a_row=2)
-    services.play(match.pk, seat=seat, action={"type": "bid", "value": 7}, version=match.version)
-    assert not MatchPlayer.objects.get(match=match, seat=seat).away
+    seat, _user = make_away(match)
+    advance_to(match, seat)
+    game = match.game
+    services.play(match.pk, seat=seat, action=game.legal_actions()[-1], version=match.version)
+    assert not shown_away(match, seat)
     services.close_room(match.room_id)
