@@ -59,6 +59,7 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
     from django.utils import timezone
 
@@ -111,7 +112,8 @@ def main() -> None:
     lateness.sort()
     early = sum(1 for late in lateness if late < 0)
     p99 = lateness[min(len(lateness) - 1, int(len(lateness) * 0.99))] if lateness else float("nan")
-    worker_kind = "in-process threads" if args.mode == "embedded" else f"{args.pool} x{args.concurrency}"
+    worker_kind = (f"in-process, threads x{settings.EMBEDDED_WORKER_THREADS}" if args.mode == "embedded"
+                   else f"{args.pool} x{args.concurrency}")
     print(f"timer lateness, {args.mode} mode ({worker_kind}): {len(lateness)}/{args.turns} turns due within "
           f"{args.window:.0f} s; early {early}; p50 {statistics.median(lateness) * 1000:.0f} ms; "
           f"p99 {p99 * 1000:.0f} ms; max {lateness[-1] * 1000:.0f} ms")
