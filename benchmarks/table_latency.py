@@ -25,7 +25,6 @@ import math
 import os
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
+from tests.processes import free_port, stop_process  # noqa: E402
 from tests.protocol_client import (  # noqa: E402
     HttpSession,
     TableClient,
@@ -56,22 +56,6 @@ REDIS_BENCH = "redis://127.0.0.1:6379/4"
 
 
 # Servers
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
-
 
 def psql(command: str) -> None:
     subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1",
@@ -108,7 +92,7 @@ class Servers(contextlib.ExitStack):
         process = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=self.env(),
                                    stdout=log, stderr=subprocess.STDOUT)
         self.processes.append(process)
-        self.callback(stop, process)
+        self.callback(stop_process, process)
         return process
 
     def start(self) -> list[str]:

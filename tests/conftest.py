@@ -19,6 +19,7 @@ from django.conf import settings
 
 from tarneeb.celery import app as celery_app
 from tarneeb.tasks import wait_for_worker
+from tests.processes import stop_process
 
 IN_CI = os.environ.get("CI") == "true"
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,16 +80,6 @@ def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[byt
 def start_worker_process(name: str) -> subprocess.Popen[bytes]:
     return start_celery(name, "worker", "-P", "threads", "-c", "8", "-l", "INFO",
                         "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
-
-
-def stop_process(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,8 @@ from games import records, services
 from games.models import Match, MatchEvent
 from tarneeb.celery import app as celery_app
 from tarneeb.tasks import wait_for_worker
-from tests.conftest import require_service, start_celery, start_worker_process, stop_process
+from tests.conftest import require_service, start_celery, start_worker_process
+from tests.processes import stop_process
 from tests.tables import start_match, wait_for
 
 pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]

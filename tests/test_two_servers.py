@@ -4,7 +4,6 @@ driven by tests/protocol_client.py, which knows only docs/protocol.md."""
 
 import asyncio
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import LOG_DIR, ROOT, database_url, stop_process
+from tests.conftest import LOG_DIR, ROOT, database_url
+from tests.processes import free_port, stop_process
 from tests.protocol_client import (
     TableClient,
     cards_in,
@@ -27,12 +27,6 @@ from tests.protocol_client import (
 pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]
 
 OVERALL_SECONDS = 120
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start_daphne(port: int) -> subprocess.Popen[bytes]:

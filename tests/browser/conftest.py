@@ -7,7 +7,6 @@ own in-process worker; in scaled mode the suite's Celery worker process serves i
 """
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -20,18 +19,13 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from tests.conftest import IN_CI, LOG_DIR, ROOT, database_url, stop_process
+from tests.conftest import IN_CI, LOG_DIR, ROOT, database_url
+from tests.processes import free_port, stop_process
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_healthy(url: str, process: subprocess.Popen[bytes], timeout: float = 45.0) -> None:
