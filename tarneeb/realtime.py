@@ -10,7 +10,9 @@ private loop on a daemon thread (a worker process, a management command).
   connect to Redis afresh every time.
 
 Callers do not wait for the send: each loop has one outbox, drained by one task, so
-messages leave in the order they were published and a slow send holds up no move.
+messages leave in the order they were published and a slow send holds up no move. (So a
+process that exits right after publishing may lose the message; servers and workers
+don't exit.)
 """
 
 import asyncio
@@ -74,10 +76,11 @@ def publish_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
 def _enqueue(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
     loop = asyncio.get_running_loop()
     if loop not in _outboxes:
-        for stale in [other for other in _outboxes if other.is_closed()]:
-            del _outboxes[stale]
-        outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
-        _outboxes[loop] = (outbox, loop.create_task(_drain(outbox), name="publish"))
+        with _lock:  # other loops' threads may add theirs
+            for stale in [other for other in _outboxes if other.is_closed()]:
+                del _outboxes[stale]
+            outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
+            _outboxes[loop] = (outbox, loop.create_task(_drain(outbox), name="publish"))
     _outboxes[loop][0].put_nowait((layer, messages))
 
 
