@@ -391,8 +391,10 @@ def _seat_views(seats: Iterable[Seat]) -> list[SeatView]:
 
 
 def _seated_at(match: Match) -> list[SeatView]:
-    """The match's seating: nobody stands up mid-match, so it is the room's too."""
-    return [SeatView(number, sitter["user"], sitter["username"], _is_away(sitter))
+    """The match's seating: nobody stands up mid-match, so it is the room's too. Nobody
+    is away once the match is over."""
+    live = match.status == Match.Status.PLAYING
+    return [SeatView(number, sitter["user"], sitter["username"], live and _is_away(sitter))
             for number, sitter in enumerate(match.seating)]
 
 

@@ -8,7 +8,7 @@ import os
 from typing import Any
 
 from celery import Celery, Task
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_process_shutdown, worker_shutdown
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarneeb.settings")
 
@@ -28,3 +28,12 @@ def refresh_connections(sender: Task, **kwargs: Any) -> None:
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+@worker_process_shutdown.connect
+@worker_shutdown.connect
+def send_what_was_published(**kwargs: Any) -> None:
+    """The last moves' broadcasts leave before the process does (publish does not wait)."""
+    from tarneeb.realtime import flush
+
+    flush()

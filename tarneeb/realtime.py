@@ -10,9 +10,8 @@ private loop on a daemon thread (a worker process, a management command).
   connect to Redis afresh every time.
 
 Callers do not wait for the send: each loop has one outbox, drained by one task, so
-messages leave in the order they were published and a slow send holds up no move. (So a
-process that exits right after publishing may lose the message; servers and workers
-don't exit.)
+messages leave in the order they were published and a slow send holds up no move. A
+worker process flushes its outbox before it exits (tarneeb.celery).
 """
 
 import asyncio
@@ -75,11 +74,11 @@ def publish_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 def _enqueue(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
     loop = asyncio.get_running_loop()
-    if loop not in _outboxes:
+    if loop not in _outboxes or _outboxes[loop][1].done():  # a cancelled drain is replaced
         with _lock:  # other loops' threads may add theirs
             for stale in [other for other in _outboxes if other.is_closed()]:
                 del _outboxes[stale]
-            outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
+            outbox: asyncio.Queue[Outgoing] = _outboxes[loop][0] if loop in _outboxes else asyncio.Queue()
             _outboxes[loop] = (outbox, loop.create_task(_drain(outbox), name="publish"))
     _outboxes[loop][0].put_nowait((layer, messages))
 
@@ -92,3 +91,16 @@ async def _drain(outbox: "asyncio.Queue[Outgoing]") -> None:
                 await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT)
             except Exception:
                 log.exception("publish to %s failed", group)
+        outbox.task_done()
+
+
+def flush(timeout: float = SEND_TIMEOUT) -> None:
+    """Wait until this process's private loop has sent what was published (a worker
+    process about to exit)."""
+    loop = _private_loop
+    if loop is None or loop not in _outboxes:
+        return
+    try:
+        asyncio.run_coroutine_threadsafe(_outboxes[loop][0].join(), loop).result(timeout)
+    except Exception:
+        log.warning("publish: unsent messages dropped at exit")

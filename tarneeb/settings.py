@@ -101,12 +101,13 @@ TEMPLATES = [
     },
 ]
 
-DATABASE_URL = os.getenv("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {
     "default": dj_database_url.parse(
-        DATABASE_URL,
-        # A new PostgreSQL connection costs a server process and a few ms: keep them.
-        conn_max_age=envint("DB_CONN_MAX_AGE", 0 if DATABASE_URL.startswith("sqlite") else 60),
+        os.getenv("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        # 0 under daphne: ASGI runs requests on threads of their own, and connections kept
+        # there pile up (Django's docs). The Celery worker keeps its own: run it with
+        # DB_CONN_MAX_AGE=60 (docs/timers.md).
+        conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -118,9 +119,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
-else:
-    # Parameters bound by the server, not quoted in Python, and psycopg prepares the
-    # statements a connection repeats: a move's queries are the same every time.
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters sent apart from the SQL rather than quoted into it in Python: about a
+    # tenth of a move's CPU in the worker.
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

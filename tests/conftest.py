@@ -18,8 +18,7 @@ import pytest
 from django.conf import settings
 
 from tarneeb.celery import app as celery_app
-from tarneeb.tasks import wait_for_worker
-from tests.processes import stop_process
+from tests.processes import stop_process, wait_for_worker
 
 IN_CI = os.environ.get("CI") == "true"
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,12 +72,13 @@ def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[byt
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "tarneeb", *arguments],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "DATABASE_URL": database_url(name), "EMBEDDED_WORKER": "false", **env},
+        env={**os.environ, "DATABASE_URL": database_url(name), "EMBEDDED_WORKER": "false",
+             "DB_CONN_MAX_AGE": "60", **env},
     )
 
 
-def start_worker_process(name: str) -> subprocess.Popen[bytes]:
-    return start_celery(name, "worker", "-P", "threads", "-c", "8", "-l", "INFO",
+def start_worker_process(name: str, pool: str = "threads", concurrency: int = 8) -> subprocess.Popen[bytes]:
+    return start_celery(name, "worker", "-P", pool, "-c", str(concurrency), "-l", "INFO",
                         "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
 
 

@@ -10,9 +10,8 @@ from django.conf import settings
 from games import records, services
 from games.models import Match, MatchEvent
 from tarneeb.celery import app as celery_app
-from tarneeb.tasks import wait_for_worker
 from tests.conftest import require_service, start_celery, start_worker_process
-from tests.processes import stop_process
+from tests.processes import stop_process, wait_for_worker
 from tests.tables import start_match, wait_for
 
 pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]

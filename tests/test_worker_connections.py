@@ -1,59 +1,72 @@
-"""The worker keeps its PostgreSQL connections between timer moves (a new one per task
-was a third of a move's cost), and gets over the database dropping them by itself."""
+"""The worker keeps its PostgreSQL connection between timer moves (a new one per task
+was a third of a move's cost), and gets over the database dropping it by itself.
+
+The worker here runs as README says (prefork, DB_CONN_MAX_AGE=60) with one child
+process, so every task uses the one connection."""
 
 import time
+from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
+from django.conf import settings
 from django.db import connection
 
 from games import services
 from games.models import Match
+from tarneeb.celery import app as celery_app
+from tests.conftest import require_service, start_worker_process
+from tests.processes import stop_process, wait_for_worker
 from tests.tables import start_match, wait_for
 
 pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]
 
 
-def worker_connections() -> list[tuple[int, datetime]]:
-    """(pid, backend_start) of the worker's sessions (tests.conftest.start_celery names them)."""
+@pytest.fixture(scope="module")
+def prefork_worker(django_db_setup: None) -> Iterator[None]:
+    require_service("Redis", settings.REDIS_URL)
+    celery_app.control.purge()
+    process = start_worker_process("prefork-worker", pool="prefork", concurrency=1)
+    try:
+        wait_for_worker()
+        yield
+    finally:
+        stop_process(process)
+
+
+def worker_connections() -> dict[int, datetime]:
+    """pid -> backend_start of the worker's sessions (tests.conftest.start_celery names them)."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pid, backend_start FROM pg_stat_activity "
-                       "WHERE datname = current_database() AND application_name = 'worker'")
-        return cursor.fetchall()
+                       "WHERE datname = current_database() AND application_name = 'prefork-worker'")
+        return dict(cursor.fetchall())
 
 
-def played_by_timer(match_id: int, moves: int) -> bool:
-    return Match.objects.get(pk=match_id).version > moves
-
-
-def play_a_while(moves: int, tables: int = 1) -> None:
-    """Start matches whose turns the timer plays at once; stop them after `moves`."""
-    matches = [start_match("classic", turn_seconds=0) for _ in range(tables)]
-    wait_for(lambda: all(played_by_timer(match.pk, moves) for match in matches), timeout=30)
-    for match in matches:
-        services.close_room(match.room_id)
+def play_a_while(moves: int) -> None:
+    """Start a match whose turns the timer plays at once; stop it after `moves`."""
+    match = start_match("classic", turn_seconds=0)
+    wait_for(lambda: Match.objects.get(pk=match.pk).version > moves, timeout=30)
+    services.close_room(match.room_id)
     time.sleep(0.5)  # let the timer tasks in flight finish
 
 
-def test_timer_moves_reuse_the_workers_connections(worker):
+def test_timer_moves_reuse_the_workers_connection(prefork_worker):
     play_a_while(5)
-    kept = dict(worker_connections())
-    assert kept, "the worker closed its connections after its tasks"
+    kept = worker_connections()
+    assert kept, "the worker closed its connection after its tasks"
     play_a_while(40)
-    after = dict(worker_connections())
-    assert all(after.get(pid) == started for pid, started in kept.items()), "a kept connection was replaced"
-    # A threads pool gives each thread its connection: at most one new one per thread.
-    assert len(set(after) - set(kept)) <= 8
+    assert worker_connections() == kept, "connections were opened or replaced during 40 timer moves"
 
 
-def test_the_worker_reconnects_when_the_database_drops_its_connections(worker):
-    play_a_while(10, tables=4)  # busy enough for each of the pool's threads to connect
-    dropped = [pid for pid, _started in worker_connections()]
-    assert len(dropped) > 1
+def test_the_worker_reconnects_when_the_database_drops_its_connection(prefork_worker):
+    play_a_while(5)
+    dropped = worker_connections()
+    assert dropped
     with connection.cursor() as cursor:
         for pid in dropped:
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
-    wait_for(lambda: not set(dropped) & {pid for pid, _started in worker_connections()}, timeout=5)
+    wait_for(lambda: not set(dropped) & set(worker_connections()), timeout=5)
 
-    # No beat runs here: the scheduled timer tasks themselves must get through.
-    play_a_while(20, tables=4)
+    # No beat runs here: the timer task itself must get through, on a new connection.
+    play_a_while(10)
+    assert worker_connections()
