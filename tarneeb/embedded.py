@@ -44,7 +44,7 @@ def start_worker() -> None:
             beat = EmbeddedService(app, thread=True, scheduler_cls="celery.beat:Scheduler")
             beat.start()
         _started.set()
-        log.info("embedded Celery worker started (%d threads)", settings.EMBEDDED_WORKER_THREADS)
+        log.info("embedded Celery worker started, threads: %d", settings.EMBEDDED_WORKER_THREADS)
         threading.Thread(target=_schedule_pending, name="schedule-pending", daemon=True).start()
 
 
