@@ -39,7 +39,6 @@ def configure(mode: str) -> None:
             admin.execute(f"CREATE DATABASE {name}")
         os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
         os.environ["REDIS_URL"] = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
-        os.environ["DB_CONN_MAX_AGE"] = "60"  # as README runs the worker
     os.environ["EMBEDDED_WORKER"] = "false"
     os.environ["DEBUG"] = "false"
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(32))

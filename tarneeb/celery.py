@@ -20,8 +20,8 @@ app.autodiscover_tasks()
 @task_prerun.connect
 @task_postrun.connect
 def refresh_connections(sender: Task, **kwargs: Any) -> None:
-    """Give each task a request's connection lifecycle: keep a healthy connection for
-    CONN_MAX_AGE, drop a broken or old one. Opening one per task was a third of a timer
+    """Give each task a request's connection lifecycle: the connection goes back to the
+    pool (PostgreSQL) or is closed (SQLite). Opening one per task was a third of a timer
     move's cost on PostgreSQL."""
     if getattr(sender.request, "is_eager", False):
         return  # runs inside the caller's transaction

@@ -102,13 +102,7 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": dj_database_url.parse(
-        os.getenv("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        # 0 under daphne: ASGI runs requests on threads of their own, and connections kept
-        # there pile up (Django's docs). The Celery worker keeps its own: run it with
-        # DB_CONN_MAX_AGE=60 (docs/timers.md).
-        conn_max_age=envint("DB_CONN_MAX_AGE", 0),
-    )
+    "default": dj_database_url.parse(os.getenv("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers go on while the one writer holds the lock; IMMEDIATE takes that
@@ -120,9 +114,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Parameters sent apart from the SQL rather than quoted into it in Python: about a
-    # tenth of a move's CPU in the worker.
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        # Opening a PostgreSQL session costs a server process and milliseconds: each
+        # process (daphne, every worker child) borrows from a pool of its own. Not
+        # CONN_MAX_AGE: under ASGI each request runs on a thread of its own, and
+        # connections kept per thread pile up (Django's docs).
+        "pool": {"min_size": envint("DB_POOL_MIN", 2), "max_size": envint("DB_POOL_MAX", 20)},
+        # Parameters sent apart from the SQL rather than quoted into it in Python: about
+        # a tenth of a move's CPU in the worker.
+        "server_side_binding": True,
+    })
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
@@ -216,8 +217,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 600
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Celery's Django fixup closes every connection after each task unless this is set; tasks
-# get Django's request lifecycle instead (tarneeb.celery), which honours CONN_MAX_AGE.
+# Celery's Django fixup closes every connection after each task (and, in a prefork child,
+# its whole pool) unless this is set; tasks get Django's request lifecycle instead
+# (tarneeb.celery), which hands the connection back to the pool.
 CELERY_DB_REUSE_MAX = 1_000_000
 # How long the ETA scheduler may sleep before noticing a new, earlier timer (default 1 s).
 CELERY_WORKER_TIMER_PRECISION = 0.05

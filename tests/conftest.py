@@ -72,8 +72,7 @@ def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[byt
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "tarneeb", *arguments],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "DATABASE_URL": database_url(name), "EMBEDDED_WORKER": "false",
-             "DB_CONN_MAX_AGE": "60", **env},
+        env={**os.environ, "DATABASE_URL": database_url(name), "EMBEDDED_WORKER": "false", **env},
     )
 
 

@@ -1,8 +1,8 @@
-"""The worker keeps its PostgreSQL connection between timer moves (a new one per task
-was a third of a move's cost), and gets over the database dropping it by itself.
+"""The worker keeps its PostgreSQL connections between timer moves (a new one per task
+was a third of a move's cost), and gets over the database dropping them by itself.
 
-The worker here runs as README says (prefork, DB_CONN_MAX_AGE=60) with one child
-process, so every task uses the one connection."""
+The worker here runs as README says (prefork) with one child process, whose pool
+serves every task."""
 
 import time
 from collections.abc import Iterator
@@ -50,7 +50,7 @@ def play_a_while(moves: int) -> None:
     time.sleep(0.5)  # let the timer tasks in flight finish
 
 
-def test_timer_moves_reuse_the_workers_connection(prefork_worker):
+def test_timer_moves_reuse_the_workers_connections(prefork_worker):
     play_a_while(5)
     kept = worker_connections()
     assert kept, "the worker closed its connection after its tasks"
@@ -58,7 +58,7 @@ def test_timer_moves_reuse_the_workers_connection(prefork_worker):
     assert worker_connections() == kept, "connections were opened or replaced during 40 timer moves"
 
 
-def test_the_worker_reconnects_when_the_database_drops_its_connection(prefork_worker):
+def test_the_worker_reconnects_when_the_database_drops_its_connections(prefork_worker):
     play_a_while(5)
     dropped = worker_connections()
     assert dropped
