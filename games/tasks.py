@@ -11,9 +11,9 @@ def announce(text: str) -> None:
     publish(groups.LOBBY, {"type": "announcement", "text": text})
 
 
-# A connection the database dropped (a restart, a failover) fails one attempt and is closed
-# after it (tarneeb.celery); a retry, maybe on another thread with its own dropped
-# connection, soon finds a fresh one, well before beat's sweep.
+# A connection the database dropped (a restart, a failover) fails one attempt and leaves
+# the pool; a retry, which may draw another dropped one, soon gets a fresh connection,
+# well before beat's sweep.
 @shared_task(ignore_result=True, autoretry_for=(InterfaceError, OperationalError), max_retries=10,
              default_retry_delay=0.1)
 def act_on_deadline(match_id: int, version: int) -> None:
