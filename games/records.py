@@ -1,5 +1,10 @@
-"""A match rebuilt, published and verified from its event log."""
+"""A match rebuilt, published and verified from its event log.
 
+Each public view reads the log in one query: a deal committed between two reads of it
+would otherwise be printed with its seed while its hand is being played.
+"""
+
+from collections.abc import Sequence
 from typing import Any
 
 from games import engine, fairness
@@ -8,10 +13,24 @@ from games.models import Match, MatchEvent
 HAND_OVER = ("hand_scored", "thrown_in")
 
 
-def rebuild(match: Match) -> engine.Match:
+def events_of(match: Match) -> list[MatchEvent]:
+    """The whole log, read once."""
+    return list(match.events.order_by("seq"))
+
+
+def visible_to(match: Match, user: Any) -> bool:
+    """A private room's matches are its players' and staff's business only."""
+    if not match.room.private:
+        return True
+    if not user.is_authenticated:
+        return False
+    return user.is_staff or match.players.filter(user=user).exists()
+
+
+def rebuild(match: Match, events: Sequence[MatchEvent] | None = None) -> engine.Match:
     """Replay the log through the engine; raises ValueError where the log disagrees with itself."""
     game = engine.new_match(match.variant, dealer=match.first_dealer, target=match.target)
-    for event in match.events.order_by("seq"):
+    for event in events_of(match) if events is None else events:
         if event.action["type"] == "deal":
             result = game.deal(fairness.deck_from_seed(bytes.fromhex(event.action["seed"])))
             recorded = [e for e in event.result if e["type"] != "commitment"]
@@ -22,14 +41,15 @@ def rebuild(match: Match) -> engine.Match:
     return game
 
 
-def deals(match: Match) -> list[dict[str, Any]]:
-    """Each hand's commitment, with its seed once the hand is over."""
+def deals(events: Sequence[MatchEvent], *, aborted: bool = False) -> list[dict[str, Any]]:
+    """Each hand's commitment and seed, and whether its seed may be shown: once the hand
+    is over, or the whole match was aborted."""
     hands: list[dict[str, Any]] = []
-    for event in match.events.order_by("seq"):
+    for event in events:
         if event.action["type"] == "deal":
             commitment = next(e["sha256"] for e in event.result if e["type"] == "commitment")
             hands.append({"hand": len(hands) + 1, "seq": event.seq, "sha256": commitment,
-                          "seed": event.action["seed"], "over": False})
+                          "seed": event.action["seed"], "over": aborted})
         elif hands and any(e["type"] in HAND_OVER for e in event.result):
             hands[-1]["over"] = True
     return hands
@@ -37,32 +57,33 @@ def deals(match: Match) -> list[dict[str, Any]]:
 
 def public_record(match: Match) -> dict[str, Any]:
     """What anyone may see of a match: public moves, and the seeds of finished hands."""
-    hands = deals(match)
+    events = events_of(match)
+    hands = deals(events, aborted=match.status == Match.Status.ABORTED)
     unrevealed = {hand["seq"] for hand in hands if not hand["over"]}
     for hand in hands:
         if not hand["over"]:
             hand["seed"] = None
     moves = []
-    for event in match.events.order_by("seq"):
+    for event in events:
         action = event.action
-        if action["type"] == "deal":
-            action = {"type": "deal"} if event.seq in unrevealed else action
+        if event.seq in unrevealed:
+            action = {"type": "deal"}
         moves.append({"seq": event.seq, "seat": event.seat, "actor": event.actor, "action": action,
                       "events": event.result, "at": event.created_at.isoformat()})
     return {
         "id": match.pk, "room": match.room_id, "variant": match.variant, "target": match.target,
         "status": match.status, "winner": match.winner, "first_dealer": match.first_dealer,
-        "players": [{"seat": p.seat, "username": p.user.username}
-                    for p in match.players.select_related("user")],
+        "players": [{"seat": sitter_seat, "username": sitter["username"]}
+                    for sitter_seat, sitter in enumerate(match.seating)],
         "hands": hands, "moves": moves,
     }
 
 
 def verify(match: Match) -> list[str]:
-    """Check every finished hand of `match` as a player could; returns the problems found."""
+    """Check every revealed hand of `match` as a player could; returns the problems found."""
     problems = []
-    events = list(match.events.order_by("seq"))
-    for hand in deals(match):
+    events = events_of(match)
+    for hand in deals(events, aborted=match.status == Match.Status.ABORTED):
         if not hand["over"]:
             continue
         seed = bytes.fromhex(hand["seed"])
@@ -83,7 +104,7 @@ def verify(match: Match) -> list[str]:
             if any(e["type"] in HAND_OVER for e in event.result):
                 break
     try:
-        rebuilt = rebuild(match)
+        rebuilt = rebuild(match, events)
     except ValueError as exc:
         problems.append(f"the log does not replay: {exc}")
     else:
@@ -92,5 +113,5 @@ def verify(match: Match) -> list[str]:
     return problems
 
 
-def _at(events: list[MatchEvent], seq: int) -> MatchEvent:
+def _at(events: Sequence[MatchEvent], seq: int) -> MatchEvent:
     return next(event for event in events if event.seq == seq)

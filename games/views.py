@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -41,7 +41,9 @@ def room(request: HttpRequest, room_id: str) -> HttpResponse:
 
 def match_record(request: HttpRequest, match_id: int) -> JsonResponse:
     """The public record: moves everyone saw, and each finished hand's deal seed."""
-    match = get_object_or_404(Match, pk=match_id)
+    match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
+    if not records.visible_to(match, request.user):
+        raise Http404
     return JsonResponse(records.public_record(match), json_dumps_params={"ensure_ascii": False})
 
 

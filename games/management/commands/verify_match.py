@@ -17,10 +17,12 @@ class Command(BaseCommand):
         if match is None:
             raise CommandError(f"no match {match_id}")
         problems = records.verify(match)
-        hands = [hand for hand in records.deals(match) if hand["over"]]
+        hands = [hand for hand in records.deals(records.events_of(match),
+                                                aborted=match.status == Match.Status.ABORTED)
+                 if hand["over"]]
         if problems:
             for problem in problems:
                 self.stderr.write(problem)
             raise CommandError(f"match {match_id}: verification FAILED")
-        self.stdout.write(f"match {match_id}: {len(hands)} finished hands verified; "
+        self.stdout.write(f"match {match_id}: {len(hands)} revealed hands verified; "
                           f"the log replays to the stored state")
