@@ -88,8 +88,7 @@ def quick_play(user: User) -> Room:
 
 
 def sit(room_id: str, user: User, seat: Any) -> None:
-    if not user.is_authenticated:
-        raise Refused("login_required", _("Log in to take a seat."))
+    _require_login(user)
     if type(seat) is not int or not 0 <= seat <= 3:
         raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
     with transaction.atomic():
@@ -106,6 +105,7 @@ def sit(room_id: str, user: User, seat: Any) -> None:
 
 
 def stand(room_id: str, user: User) -> None:
+    _require_login(user)
     with transaction.atomic():
         room = _locked_room(room_id)
         if _current_match(room) is not None:
@@ -116,8 +116,11 @@ def stand(room_id: str, user: User) -> None:
 
 
 def rematch(room_id: str, user: User) -> None:
+    _require_login(user)
     with transaction.atomic():
         room = _locked_room(room_id)
+        if room.closed:
+            raise Refused("closed", _("This room was closed by a moderator."))
         if not room.seats.filter(user=user).exists():
             raise Refused("not_seated", _("Only seated players can start a rematch."))
         if _current_match(room) is not None:
@@ -125,6 +128,11 @@ def rematch(room_id: str, user: User) -> None:
         if room.seats.count() < 4:
             raise Refused("seats_free", _("Four players are needed."))
         _start_match(room)
+
+
+def _require_login(user: User) -> None:
+    if not user.is_authenticated:
+        raise Refused("login_required", _("Log in to take a seat."))
 
 
 def _locked_room(room_id: str) -> Room:
@@ -252,6 +260,7 @@ def schedule_pending() -> int:
 
 def back(room_id: str, user: User) -> None:
     """The player says they are back: the timer stops playing their turns early."""
+    _require_login(user)
     with transaction.atomic():
         match_id = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
                     .values_list("pk", flat=True).first())
@@ -261,15 +270,16 @@ def back(room_id: str, user: User) -> None:
         seat = next((n for n, sitter in enumerate(match.seating) if sitter["user"] == user.pk), None)
         if seat is None:
             raise Refused("not_seated", _("You are not seated at this table."))
+        if not match.seating[seat]["timeouts"]:
+            return  # nothing changed, so nobody needs a new state
+        match.seating[seat]["timeouts"] = 0
+        fields = ["seating"]
         game = match.game
-        if match.seating[seat]["timeouts"]:
-            match.seating[seat]["timeouts"] = 0
-            fields = ["seating"]
-            if game.to_act == seat:
-                _set_deadline(match, game)
-                fields.append("deadline")
-                _schedule(match)
-            match.save(update_fields=fields)
+        if game.to_act == seat:
+            _set_deadline(match, game)
+            fields.append("deadline")
+            _schedule(match)
+        match.save(update_fields=fields)
         _publish_room(match.room, match, game, _seated_at(match), lobby=False)
 
 
@@ -465,5 +475,7 @@ def close_room(room_id: str) -> None:
         room.save(update_fields=["closed"])
         for match in room.matches.select_for_update().filter(status=Match.Status.PLAYING):
             match.status, match.deadline, match.finished_at = Match.Status.ABORTED, None, timezone.now()
-            match.save(update_fields=["status", "deadline", "finished_at"])
+            if match.fairness.get("hand") is not None:
+                _reveal_seed(match)  # nobody plays this hand any more: its deal can be checked
+            match.save(update_fields=["status", "deadline", "finished_at", "fairness"])
         _broadcast_room(room)
