@@ -1,7 +1,8 @@
 """Websockets: the lobby feed and the table protocol (docs/protocol.md).
 
 Consumers parse, call games.services, and send. Every change reaches a room's sockets as
-one message holding each seat's state; each socket forwards only its own seat's.
+one message holding each seat's state; each socket forwards only its own seat's. What a
+client sends is rate limited per socket and per user before any other work.
 """
 
 import json
@@ -15,8 +16,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import groups, services
+from tarneeb.ratelimit import SharedBuckets, TokenBucket
 
 MAX_MESSAGE_BYTES = 4096
+# Closing codes (docs/protocol.md).
+CLOSE_NO_ROOM = 4404
+CLOSE_TOO_MANY = 4429
+
+# Per user (or per address, logged out), over all their sockets in this process.
+_user_buckets = SharedBuckets()
 
 
 def language_of(scope: dict[str, Any]) -> str:
@@ -32,7 +40,56 @@ def language_of(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class ProtocolConsumer(AsyncJsonWebsocketConsumer):
+    """JSON objects in, each checked against the rate limits, its size and its shape,
+    then handed to `handle_message`. Every refusal is an `error` to the sender only."""
+
+    async def websocket_connect(self, message: dict[str, Any]) -> None:
+        self.language = language_of(self.scope)
+        self.socket_bucket = TokenBucket(settings.SOCKET_MESSAGE_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
+        # Refusals have a budget too: a client that keeps sending into an empty bucket is
+        # closed rather than answered forever.
+        self.refusal_bucket = TokenBucket(settings.SOCKET_REFUSAL_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
+        user = self.scope.get("user")
+        self.sender = (user.pk if user is not None and user.is_authenticated
+                       else ("address", (self.scope.get("client") or ("?",))[0]))
+        self.user_bucket = _user_buckets.join(
+            self.sender, settings.USER_MESSAGE_BURST, settings.USER_MESSAGES_PER_SECOND)
+        await super().websocket_connect(message)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        _user_buckets.leave(self.sender)
+        await super().websocket_disconnect(message)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        with translation.override(self.language):
+            if not (self.socket_bucket.take() and self.user_bucket.take()):
+                if self.refusal_bucket.take():
+                    await self.refuse("rate_limited", _("Too many messages: wait a moment and try again."))
+                else:
+                    await self.close(code=CLOSE_TOO_MANY)
+                return
+            if text_data is None or len(text_data.encode()) > MAX_MESSAGE_BYTES:
+                await self.refuse("too_large", _("Messages are limited to 4 KiB of JSON text."))
+                return
+            try:
+                message = json.loads(text_data)
+            except (ValueError, RecursionError):  # RecursionError: nested too deep
+                await self.refuse("bad_json", _("That message is not valid JSON."))
+                return
+            if type(message) is not dict:
+                await self.refuse("bad_json", _("Messages are JSON objects."))
+                return
+            await self.handle_message(message)
+
+    async def handle_message(self, message: dict[str, Any]) -> None:
+        await self.refuse("unknown_type", _("Unknown message type."))
+
+    async def refuse(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+
+class LobbyConsumer(ProtocolConsumer):
     """The lobby's live feed: read-only for the client."""
 
     async def connect(self) -> None:
@@ -51,7 +108,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "room", "room": event["room"]})
 
 
-class RoomConsumer(AsyncJsonWebsocketConsumer):
+class RoomConsumer(ProtocolConsumer):
     """One socket at one table: a seated player's, or a spectator's."""
 
     room_id: str
@@ -59,38 +116,19 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
         self.user = self.scope["user"]
-        self.language = language_of(self.scope)
         # Join before reading the state, so no change can fall between the two.
         await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
         snapshot = await database_sync_to_async(services.room_snapshot)(self.room_id)
-        if snapshot is None:
-            await self.close(code=4404)
-            return
         await self.accept()
+        if snapshot is None:
+            await self.close(code=CLOSE_NO_ROOM)
+            return
         await self.room_state(snapshot)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        with translation.override(self.language):
-            await self.handle(text_data)
-
-    async def handle(self, text_data: str | None) -> None:
-        if text_data is None or len(text_data.encode()) > MAX_MESSAGE_BYTES:
-            await self.refuse("too_large", _("Messages are limited to 4 KiB of JSON text."))
-            return
-        try:
-            message = json.loads(text_data)
-        except ValueError:
-            await self.refuse("bad_json", _("That message is not valid JSON."))
-            return
-        if type(message) is not dict:
-            await self.refuse("bad_json", _("Messages are JSON objects."))
-            return
-        await self.receive_json(message)
-
-    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
+    async def handle_message(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
         try:
             if kind == "sit":
@@ -105,14 +143,11 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             elif kind == "rematch":
                 await database_sync_to_async(services.rematch)(self.room_id, self.user)
             else:
-                await self.refuse("unknown_type", _("Unknown message type."))
+                await super().handle_message(content)
         except services.Refused as refusal:
             await self.refuse(refusal.code, refusal.message)
             if refusal.code == "stale":
                 await self.resync()
-
-    async def refuse(self, code: str, message: str) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message})
 
     async def resync(self) -> None:
         snapshot = await database_sync_to_async(services.room_snapshot)(self.room_id)

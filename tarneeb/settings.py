@@ -183,6 +183,15 @@ if not DEBUG:
 # The pause after a hand is scored, so players can see the result before the next deal.
 NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 3.0)
 
+# What one websocket may send: a burst, then a steady rate; beyond it each message is
+# refused with `rate_limited`, and a socket that spends its refusals too is closed (4429).
+# The user's own bucket is shared by all their sockets in one server process.
+SOCKET_MESSAGE_BURST = envint("SOCKET_MESSAGE_BURST", 10)
+SOCKET_MESSAGES_PER_SECOND = envfloat("SOCKET_MESSAGES_PER_SECOND", 3.0)
+SOCKET_REFUSAL_BURST = envint("SOCKET_REFUSAL_BURST", 30)
+USER_MESSAGE_BURST = envint("USER_MESSAGE_BURST", 20)
+USER_MESSAGES_PER_SECOND = envfloat("USER_MESSAGES_PER_SECOND", 5.0)
+
 # Embedded or scaled: the one switch is REDIS_URL.
 REDIS_URL = os.getenv("REDIS_URL", "")
 SCALED = bool(REDIS_URL)

@@ -1,0 +1,81 @@
+"""A flooding socket is refused cheaply, changes nothing, and is closed if it keeps on;
+the other players at the table are not affected."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games.consumers import CLOSE_TOO_MANY
+from tests.tables import ORIGIN, current_match, receive, seated_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def tight_limits(settings):  # type: ignore[no-untyped-def]
+    # No refill within a test: what the socket may send is exactly its burst.
+    settings.SOCKET_MESSAGE_BURST = 5
+    settings.SOCKET_MESSAGES_PER_SECOND = 0.001
+    settings.SOCKET_REFUSAL_BURST = 10
+    settings.USER_MESSAGE_BURST = 8
+    settings.USER_MESSAGES_PER_SECOND = 0.001
+
+
+async def test_a_flood_is_refused_then_closed_and_changes_nothing(asgi_application, tight_limits):
+    room, sockets, states = await seated_table(asgi_application)
+    # seated_table spent 1 of each socket's 5 messages on `sit`.
+    to_act = states[0]["match"]["to_act"]
+    flooder = sockets[(to_act + 1) % 4]
+    before = await database_sync_to_async(lambda: current_match(room.pk).version)()
+
+    for _ in range(4):
+        await flooder.send_json_to({"type": "dance"})
+        assert (await receive(flooder, "error"))["code"] == "unknown_type"
+    for _ in range(10):
+        await flooder.send_json_to({"type": "dance"})
+        assert (await receive(flooder, "error"))["code"] == "rate_limited"
+    await flooder.send_json_to({"type": "dance"})
+    assert await flooder.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
+
+    assert await database_sync_to_async(lambda: current_match(room.pk).version)() == before
+    # The seat to act still plays.
+    player = sockets[to_act]
+    await player.send_json_to({"type": "act", "action": states[to_act]["legal"][0], "v": states[to_act]["v"]})
+    assert (await receive(player))["v"] == before + 1
+    for socket in sockets:
+        await socket.disconnect()
+
+
+async def test_a_users_sockets_share_one_budget(asgi_application, tight_limits):
+    room, sockets, states = await seated_table(asgi_application)
+    to_act = states[0]["match"]["to_act"]
+    user = await database_sync_to_async(
+        lambda: current_match(room.pk).players.get(seat=to_act).user)()
+    from tests.tables import open_socket
+
+    tabs = [await open_socket(asgi_application, room.pk, user) for _ in range(2)]
+    for tab in tabs:
+        await receive(tab)
+    # The user's bucket holds 8: `sit` took one, so 7 more over all their sockets.
+    answers = []
+    for n in range(10):
+        tab = tabs[n % 2]
+        await tab.send_json_to({"type": "dance"})
+        answers.append((await receive(tab, "error"))["code"])
+    assert answers == ["unknown_type"] * 7 + ["rate_limited"] * 3
+    for socket in [*sockets, *tabs]:
+        await socket.disconnect()
+
+
+async def test_the_lobby_refuses_what_it_is_sent_and_closes_a_flood(asgi_application, tight_limits):
+    lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[ORIGIN])
+    assert (await lobby.connect())[0]
+    await receive(lobby, "rooms")
+    for _ in range(5):
+        await lobby.send_to(text_data='{"type": "sit"}')
+        assert (await receive(lobby, "error"))["code"] == "unknown_type"
+    for _ in range(10):
+        await lobby.send_to(text_data='{"type": "sit"}')
+        assert (await receive(lobby, "error"))["code"] == "rate_limited"
+    await lobby.send_to(text_data='{"type": "sit"}')
+    assert await lobby.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
