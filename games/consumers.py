@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import groups, services
-from tarneeb.ratelimit import SharedBuckets, TokenBucket
+from tarneeb.ratelimit import RecentBuckets, SharedBuckets, TokenBucket
 
 MAX_MESSAGE_BYTES = 4096
 # Closing codes (docs/protocol.md).
@@ -25,6 +26,8 @@ CLOSE_TOO_MANY = 4429
 
 # Per user (or per address, logged out), over all their sockets in this process.
 _user_buckets = SharedBuckets()
+# Handshakes per user (or address), so a closed flooder cannot come straight back.
+_connects = RecentBuckets()
 
 
 def language_of(scope: dict[str, Any]) -> str:
@@ -44,24 +47,36 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
     """JSON objects in, each checked against the rate limits, its size and its shape,
     then handed to `handle_message`. Every refusal is an `error` to the sender only."""
 
+    admitted = False
+
     async def websocket_connect(self, message: dict[str, Any]) -> None:
+        user = self.scope.get("user")
+        self.sender = (user.pk if user is not None and user.is_authenticated
+                       else ("address", (self.scope.get("client") or ("?",))[0]))
+        limits = settings.SOCKET_CONNECT_BURST, settings.SOCKET_CONNECTS_PER_SECOND
+        if not _connects.take(self.sender, *limits):
+            await self.accept()
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        self.admitted = True
         self.language = language_of(self.scope)
         self.socket_bucket = TokenBucket(settings.SOCKET_MESSAGE_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
         # Refusals have a budget too: a client that keeps sending into an empty bucket is
         # closed rather than answered forever.
         self.refusal_bucket = TokenBucket(settings.SOCKET_REFUSAL_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
-        user = self.scope.get("user")
-        self.sender = (user.pk if user is not None and user.is_authenticated
-                       else ("address", (self.scope.get("client") or ("?",))[0]))
         self.user_bucket = _user_buckets.join(
             self.sender, settings.USER_MESSAGE_BURST, settings.USER_MESSAGES_PER_SECOND)
         await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        if not self.admitted:
+            raise StopConsumer
         _user_buckets.leave(self.sender)
         await super().websocket_disconnect(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.admitted:
+            return
         with translation.override(self.language):
             if not (self.socket_bucket.take() and self.user_bucket.take()):
                 if self.refusal_bucket.take():
@@ -112,6 +127,7 @@ class RoomConsumer(ProtocolConsumer):
     """One socket at one table: a seated player's, or a spectator's."""
 
     room_id: str
+    forwarded: tuple[int | None, int] | None = None
 
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
@@ -146,7 +162,7 @@ class RoomConsumer(ProtocolConsumer):
                 await super().handle_message(content)
         except services.Refused as refusal:
             await self.refuse(refusal.code, refusal.message)
-            if refusal.code == "stale":
+            if refusal.code == "stale" and refusal.current != self.forwarded:
                 await self.resync()
 
     async def resync(self) -> None:
@@ -155,5 +171,7 @@ class RoomConsumer(ProtocolConsumer):
             await self.room_state(snapshot)
 
     async def room_state(self, event: dict[str, Any]) -> None:
+        # A stale act from a socket that already holds the current state needs no resync.
+        self.forwarded = (event["match"], event["v"])
         seat = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
         await self.send(text_data=event["states"]["watch" if seat is None else str(seat)])

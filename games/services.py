@@ -45,10 +45,17 @@ class SeatView(NamedTuple):
 class Refused(Exception):
     """A request the server turns down; nothing changed. `code` is for clients."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, current: tuple[int, int] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        # For `stale`: the match and version the table is at.
+        self.current = current
+
+
+def _stale(match_id: int, version: int) -> Refused:
+    return Refused("stale", _("The table has moved on; here is the current state."),
+                   current=(match_id, version))
 
 
 # Rooms and seats
@@ -180,7 +187,7 @@ def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: s
         if match.status != Match.Status.PLAYING:
             raise Refused("finished", _("This match is over."))
         if type(version) is not int or version != match.version:
-            raise Refused("stale", _("The table has moved on; here is the current state."))
+            raise _stale(match.pk, match.version)
         game = match.game
         if actor == PLAYER and game.to_act != seat:
             raise Refused("not_your_turn", _("It is not your turn."))
@@ -195,12 +202,17 @@ def act(room_id: str, user: User, action: Any, version: Any) -> None:
     seat = Seat.objects.filter(room_id=room_id, user=user).values_list("number", flat=True).first()
     if seat is None:
         raise Refused("not_seated", _("You are not seated at this table."))
-    match_id = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
-                .values_list("pk", flat=True).first())
-    if match_id is None:
+    playing = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
+               .values_list("pk", "version").first())
+    if playing is None:
         raise Refused("no_match", _("No match is being played at this table."))
+    match_id, current = playing
     if not isinstance(action, dict) or action.get("type") == "deal":
         raise Refused("illegal", _("Unknown action."))
+    if version != current:
+        # Without the row lock: a stale act (a double click, or a flood of them) costs
+        # one read. play() checks again under the lock.
+        raise _stale(match_id, current)
     play(match_id, seat=seat, action=action, version=version, actor=PLAYER)
 
 
@@ -433,7 +445,8 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
 
     states = {str(seat): state(seat) for seat in range(4)}
     states["watch"] = state(None)
-    return {"type": "room.state", "room": summary, "seats": seat_of_user, "states": states}
+    return {"type": "room.state", "room": summary, "seats": seat_of_user, "states": states,
+            "match": match.pk if match else None, "v": match.version if match else 0}
 
 
 def _publish_room(room: Room, match: Match | None, game: engine.Match | None, seats: list[SeatView], *,

@@ -2,10 +2,12 @@
 
 A socket may send a burst, then a steady trickle; what it sends beyond that is refused
 at once, before any database work, so a flood costs the server little and ends when it
-stops. A socket that keeps sending into an empty bucket is closed.
+stops. A socket that keeps sending into an empty bucket is closed, and a client that
+keeps reconnecting is closed before it costs a database read.
 """
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -52,6 +54,25 @@ class SharedBuckets:
             del self._buckets[key]
         else:
             self._buckets[key] = (bucket, sockets - 1)
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+class RecentBuckets:
+    """One bucket per key for the keys seen lately (at most `keys` of them, the least
+    recently used forgotten first), so memory stays bounded whoever connects."""
+
+    def __init__(self, keys: int = 10_000) -> None:
+        self.keys = keys
+        self._buckets: OrderedDict[object, TokenBucket] = OrderedDict()
+
+    def take(self, key: object, capacity: float, rate: float) -> bool:
+        bucket = self._buckets.pop(key, None) or TokenBucket(capacity, rate)
+        self._buckets[key] = bucket
+        if len(self._buckets) > self.keys:
+            self._buckets.popitem(last=False)
+        return bucket.take()
 
     def __len__(self) -> int:
         return len(self._buckets)

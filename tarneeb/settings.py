@@ -191,6 +191,9 @@ SOCKET_MESSAGES_PER_SECOND = envfloat("SOCKET_MESSAGES_PER_SECOND", 3.0)
 SOCKET_REFUSAL_BURST = envint("SOCKET_REFUSAL_BURST", 30)
 USER_MESSAGE_BURST = envint("USER_MESSAGE_BURST", 20)
 USER_MESSAGES_PER_SECOND = envfloat("USER_MESSAGES_PER_SECOND", 5.0)
+# Websocket handshakes per user (or address): a page's sockets and reconnects fit easily.
+SOCKET_CONNECT_BURST = envint("SOCKET_CONNECT_BURST", 20)
+SOCKET_CONNECTS_PER_SECOND = envfloat("SOCKET_CONNECTS_PER_SECOND", 1.0)
 
 # Embedded or scaled: the one switch is REDIS_URL.
 REDIS_URL = os.getenv("REDIS_URL", "")

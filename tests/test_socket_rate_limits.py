@@ -5,10 +5,19 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from games import consumers
 from games.consumers import CLOSE_TOO_MANY
+from tarneeb.ratelimit import RecentBuckets, SharedBuckets
 from tests.tables import ORIGIN, current_match, receive, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def own_buckets(monkeypatch):  # type: ignore[no-untyped-def]
+    """This module's tests spend users' and addresses' budgets: theirs, gone after them."""
+    monkeypatch.setattr(consumers, "_user_buckets", SharedBuckets())
+    monkeypatch.setattr(consumers, "_connects", RecentBuckets())
 
 
 @pytest.fixture
@@ -79,3 +88,19 @@ async def test_the_lobby_refuses_what_it_is_sent_and_closes_a_flood(asgi_applica
         assert (await receive(lobby, "error"))["code"] == "rate_limited"
     await lobby.send_to(text_data='{"type": "sit"}')
     assert await lobby.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
+
+
+async def test_a_client_that_keeps_reconnecting_is_closed_at_once(asgi_application, settings):
+    settings.SOCKET_CONNECT_BURST = 3
+    settings.SOCKET_CONNECTS_PER_SECOND = 0.001
+    sockets = []
+    for _ in range(3):
+        lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[ORIGIN])
+        assert (await lobby.connect())[0]
+        await receive(lobby, "rooms")
+        sockets.append(lobby)
+    refused = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[ORIGIN])
+    assert (await refused.connect())[0]
+    assert await refused.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
+    for lobby in sockets:
+        await lobby.disconnect()

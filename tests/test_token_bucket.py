@@ -1,4 +1,4 @@
-from tarneeb.ratelimit import SharedBuckets, TokenBucket
+from tarneeb.ratelimit import RecentBuckets, SharedBuckets, TokenBucket
 
 
 class Clock:
@@ -33,3 +33,13 @@ def test_shared_buckets_last_while_a_socket_holds_them():
     buckets.leave("alice")
     buckets.leave("alice")
     assert len(buckets) == 0
+
+
+def test_recent_buckets_forget_the_least_recently_seen_key():
+    buckets = RecentBuckets(keys=2)
+    assert buckets.take("a", 1, 0.001)
+    assert not buckets.take("a", 1, 0.001)
+    buckets.take("b", 1, 0.001)
+    buckets.take("c", 1, 0.001)
+    assert len(buckets) == 2
+    assert buckets.take("a", 1, 0.001), "a was forgotten, so it starts afresh"
