@@ -5,6 +5,7 @@ running inside the server process on the memory transport. Scaled mode (REDIS_UR
 channels_redis and a Redis broker shared by any number of daphne and Celery processes.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -141,6 +142,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Reverse proxies whose X-Forwarded-For we believe (IPs or CIDRs): the client address is
+# the right-most address there that is not one of them (tarneeb/addresses.py). Empty:
+# the header is ignored and the direct peer is the client.
+TRUSTED_PROXIES = envlist("TRUSTED_PROXIES", [])
+try:
+    for _proxy in TRUSTED_PROXIES:
+        ipaddress.ip_network(_proxy, strict=False)
+except ValueError as exc:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES: {exc}") from exc
 
 # Login throttling: five wrong passwords for one username from one address lock that
 # pair out for a while; the lockout is stored in the database, so it holds across processes.
