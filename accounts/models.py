@@ -1,9 +1,21 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from accounts.validators import UsernameValidator
 
 
 class User(AbstractUser):
     """A player. Usernames may be Arabic: Django's validator accepts any Unicode letter."""
+
+    username = models.CharField(
+        _("username"),
+        max_length=150,
+        unique=True,
+        help_text=_("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+        validators=[UsernameValidator()],
+        error_messages={"unique": _("A user with that username already exists.")},
+    )
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
