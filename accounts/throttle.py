@@ -27,12 +27,11 @@ from ipaddress import IPv6Network, ip_address
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model, user_logged_in, user_login_failed
+from django.contrib.auth import get_user_model, user_logged_in
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import UsernameField
 from django.core import signing
 from django.db import transaction
-from django.db.models import Max
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -118,11 +117,20 @@ def _trusted_device(request: HttpRequest, user: AbstractBaseUser) -> str | None:
 
 
 @dataclass
+class _Charge:
+    at: datetime
+    retry_at: datetime
+    # The row as it was before this attempt's charge (None: the charge created it).
+    before: tuple[int, datetime, datetime] | None
+
+
+@dataclass
 class Attempt:
     user: AbstractBaseUser | None
     device: str | None
     address: str
     limits: dict[str, int] = field(default_factory=dict)
+    charges: dict[str, _Charge] = field(default_factory=dict)
 
     @classmethod
     def of(cls, request: HttpRequest) -> "Attempt":
@@ -141,32 +149,58 @@ class Attempt:
                 attempt.limits[f"account:{user.pk}"] = settings.LOGIN_FAILURE_LIMIT
         return attempt
 
-    def wait(self) -> timedelta:
-        """How long before this attempt may be heard (zero: now)."""
-        retry_at = LoginFailures.objects.filter(key__in=self.limits).aggregate(at=Max("retry_at"))["at"]
-        return max(retry_at - now(), timedelta(0)) if retry_at else timedelta(0)
-
-    def failed(self) -> None:
+    def begin(self) -> timedelta:
+        """Refuse (the wait, untouched counts) or count this attempt as a failure before
+        the password is checked. Checking first and counting after would let a burst of
+        simultaneous requests all pass the check: each would be a free guess."""
         at = now()
         forgive = _forgive_every()
         with transaction.atomic():
-            for key, limit in sorted(self.limits.items()):  # one order: no deadlock between two attempts
-                row, _ = LoginFailures.objects.select_for_update().get_or_create(
-                    key=key, defaults={"last_failure": at, "retry_at": at})
-                forgiven = (at - row.last_failure) // forgive
+            # Sorted: two attempts lock shared rows in one order, never each other's first.
+            rows = {row.key: row for row in
+                    LoginFailures.objects.select_for_update().filter(key__in=self.limits).order_by("key")}
+            waits = [row.retry_at - at for row in rows.values() if row.retry_at > at]
+            if waits:
+                return max(waits)
+            for key, limit in sorted(self.limits.items()):
+                row = rows.get(key)
+                before = None if row is None else (row.failures, row.last_failure, row.retry_at)
+                if row is None:
+                    row, _ = LoginFailures.objects.select_for_update().get_or_create(
+                        key=key, defaults={"last_failure": at, "retry_at": at})
+                forgiven = max((at - row.last_failure) // forgive, 0)
                 # Past the cap more failures would only make forgiveness take longer.
                 row.failures = min(max(row.failures - forgiven, 0) + 1, limit + _steps_to_cap() + 1)
                 row.last_failure = at
                 row.retry_at = at + _delay(row.failures, limit)
                 row.save(update_fields=["failures", "last_failure", "retry_at"])
+                self.charges[key] = _Charge(at=at, retry_at=row.retry_at, before=before)
         _prune(at)
+        return timedelta(0)
 
     def succeeded(self) -> None:
-        # The address keeps its count: with an account of their own, an attacker could
-        # otherwise clear it between guesses at other accounts. A trusted browser clears
-        # only its own count: the account's may be an attack still going on.
-        keys = [key for key in self.limits if not key.startswith("address:")]
-        LoginFailures.objects.filter(key__in=keys).delete()
+        """The right password: clear the account's or this browser's count (the account's
+        only when this browser was not trusted: a trusted browser's login says nothing
+        about an attack elsewhere). The address gets back only this attempt's charge:
+        clearing it would let an attacker with an account of their own reset it between
+        guesses at other accounts."""
+        with transaction.atomic():
+            for key, charge in sorted(self.charges.items()):
+                if not key.startswith("address:"):
+                    LoginFailures.objects.filter(key=key).delete()
+                    continue
+                row = LoginFailures.objects.select_for_update().filter(key=key).first()
+                if row is None:
+                    continue
+                row.failures = max(row.failures - 1, 0)
+                unchanged = (row.last_failure, row.retry_at) == (charge.at, charge.retry_at)
+                if charge.before is not None and unchanged:
+                    # No failure since ours: the row as it was.
+                    _, row.last_failure, row.retry_at = charge.before
+                if row.failures == 0:
+                    row.delete()
+                else:
+                    row.save(update_fields=["failures", "last_failure", "retry_at"])
 
 
 def _prune(at: datetime) -> None:
@@ -205,19 +239,12 @@ def locked_out(request: HttpRequest, wait: timedelta) -> HttpResponse:
     return response
 
 
-# What authenticate() concluded during the view: Django's own signals say it exactly
-# (a form refused for a missing field or a bad CSRF token is not a wrong password).
-@receiver(user_login_failed, dispatch_uid="accounts.throttle.failed")
-def _note_failure(sender: Any, credentials: dict[str, Any], request: HttpRequest | None = None,
-                  **kwargs: Any) -> None:
-    if request is not None:
-        request.login_outcome = "failed"  # type: ignore[attr-defined]
-
-
+# A login during the view (Django's signal): anything else was a wrong password, or at
+# least not a right one, and stays counted.
 @receiver(user_logged_in, dispatch_uid="accounts.throttle.logged_in")
 def _note_login(sender: Any, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: Any) -> None:
     if request is not None:
-        request.login_outcome = user  # type: ignore[attr-defined]
+        request.logged_in_user = user  # type: ignore[attr-defined]
 
 
 View = Callable[..., HttpResponse]
@@ -225,24 +252,22 @@ View = Callable[..., HttpResponse]
 
 def throttled_login(view: View) -> View:
     """Wrap a login view (ours, the admin's): refuse attempts that must wait, count the
-    wrong passwords, and remember the browser after a successful login."""
+    others as failures until they log in, and remember the browser that does."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "POST":
             return view(request, *args, **kwargs)
         attempt = Attempt.of(request)
-        wait = attempt.wait()
+        wait = attempt.begin()
         if wait:
             return locked_out(request, wait)
         response = view(request, *args, **kwargs)
-        outcome = getattr(request, "login_outcome", None)
-        if outcome == "failed":
-            attempt.failed()
-        elif isinstance(outcome, AbstractBaseUser):
-            if attempt.user is not None and outcome.pk == attempt.user.pk:
+        user = getattr(request, "logged_in_user", None)
+        if user is not None:
+            if attempt.user is not None and user.pk == attempt.user.pk:
                 attempt.succeeded()
-            remember_device(request, response, outcome)
+            remember_device(request, response, user)
         return response
 
     return wrapper
