@@ -66,3 +66,15 @@ def test_one_ipv6_subscriber_counts_as_one_address(client, settings):
     refused = client.post("/accounts/login/", {"username": "x", "password": "x"},
                           REMOTE_ADDR="2001:db8:1:2:ffff::1")
     assert refused.status_code == 429
+
+
+def test_successful_logins_from_a_shared_address_do_not_use_up_its_allowance(alice, settings):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 3
+    for _ in range(10):
+        # A new browser each time: not trusted, so the address's count applies.
+        assert Client(REMOTE_ADDR="198.51.100.1").post(
+            "/accounts/login/", {"username": "alice", "password": "tarneeb-alice-pass"}).status_code == 302
+    spray(Client(), settings.LOGIN_ADDRESS_FAILURE_LIMIT, REMOTE_ADDR="198.51.100.1")
+    refused = Client().post("/accounts/login/", {"username": "x", "password": "x"},
+                            REMOTE_ADDR="198.51.100.1")
+    assert refused.status_code == 429
