@@ -5,6 +5,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.forms import SignupForm
 from accounts.models import User
+from accounts.throttle import remember_device
 
 
 @require_http_methods(["GET", "POST"])
@@ -15,7 +16,10 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("lobby")
+        # The browser that made the account is the player's own: trusted from the start.
+        response = redirect("lobby")
+        remember_device(request, response, user)
+        return response
     return render(request, "accounts/signup.html", {"form": form})
 
 

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from accounts.throttle import throttled_login
 from tarneeb import views
 
 urlpatterns = [
@@ -9,6 +10,8 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # The admin's login form guesses passwords as well as ours: same throttle.
+    path("admin/login/", throttled_login(admin.site.login)),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
 ]

@@ -130,3 +130,26 @@ def alice(django_user_model):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def bob(django_user_model):  # type: ignore[no-untyped-def]
     return django_user_model.objects.create_user("bob", password="tarneeb-bob-pass")
+
+
+class Clock:
+    """The login throttle's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        from django.utils import timezone
+
+        self.now = timezone.now()
+
+    def advance(self, seconds: float) -> None:
+        from datetime import timedelta
+
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    import accounts.throttle
+
+    clock = Clock()
+    monkeypatch.setattr(accounts.throttle, "now", lambda: clock.now)
+    return clock

@@ -1,0 +1,13 @@
+"""Checks on text that people choose and others read (usernames, room names)."""
+
+# Characters that reorder the text around them without being seen: in a name they can
+# make "alice" look like someone else's, or flip the text that follows it on the page.
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e"  # embeddings and overrides (LRE, RLE, PDF, LRO, RLO)
+    "\u2066\u2067\u2068\u2069"  # isolates (LRI, RLI, FSI, PDI)
+    "\u200e\u200f\u061c"  # marks (LRM, RLM, ALM)
+)
+
+
+def has_bidi_controls(text: str) -> bool:
+    return not BIDI_CONTROLS.isdisjoint(text)
