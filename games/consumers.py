@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import groups, services
+from tarneeb.addresses import scope_client_address
 from tarneeb.ratelimit import RecentBuckets, SharedBuckets, TokenBucket
 
 MAX_MESSAGE_BYTES = 4096
@@ -52,7 +53,7 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         user = self.scope.get("user")
         self.sender = (user.pk if user is not None and user.is_authenticated
-                       else ("address", (self.scope.get("client") or ("?",))[0]))
+                       else ("address", scope_client_address(self.scope)))
         limits = settings.SOCKET_CONNECT_BURST, settings.SOCKET_CONNECTS_PER_SECOND
         if not _connects.take(self.sender, *limits):
             await self.accept()
