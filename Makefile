@@ -26,7 +26,7 @@ run: $(VENV)/.installed
 	@echo "  Tarneeb online: http://$(HOST):$(PORT)/  (embedded mode: SQLite, in-process worker)"
 	@echo "  Create an admin:  $(BIN)/python manage.py createsuperuser"
 	@echo
-	DEBUG=$${DEBUG:-true} $(BIN)/daphne -b $(HOST) -p $(PORT) tarneeb.asgi:application
+	DEBUG=$${DEBUG:-true} $(BIN)/python -m tarneeb.server -b $(HOST) -p $(PORT) tarneeb.asgi:application
 
 # Browser tests drive Debian's chromium; install it when missing (needs root, as in CI).
 chromium:
