@@ -18,15 +18,18 @@ from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from tarneeb import embedded, realtime  # noqa: E402
+from tarneeb.handshake import CloseCodesOnly, with_not_found  # noqa: E402
 
 log = logging.getLogger("tarneeb")
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # Every refusal, an unknown path's included, reaches the client as a close code
+        # (docs/protocol.md).
+        "websocket": CloseCodesOnly(AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(with_not_found(websocket_urlpatterns)))
+        )),
     }
 )
 
