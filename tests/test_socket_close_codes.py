@@ -1,5 +1,5 @@
 """A websocket handshake the server refuses ends in a 4xxx close code, never in an HTTP
-error status: 4404 for an unknown path or room, 4403 for a refused Origin, 1011 when the
+error status: 4404 for an unknown path or room, 4403 for a foreign Origin, 1011 when the
 handshake fails inside the server."""
 
 import asyncio
@@ -55,4 +55,4 @@ async def test_daphne_answers_refused_handshakes_with_close_codes(site):
     own = site
     assert await daphne_close_code(site, "/ws/nowhere/", own) == 4404
     assert await daphne_close_code(site, "/ws/rooms/nope/", own) == 4404
-    assert await daphne_close_code(site, "/ws/lobby/", "http://evil.example") == 4403
+    assert await daphne_close_code(site, "/ws/lobby/", "http://127.0.0.1:9999") == 4403
