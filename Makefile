@@ -20,13 +20,23 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
-	$(BIN)/python manage.py migrate --noinput
+# DEBUG off unless asked (`DEBUG=true make run`): a debug 404 page lists every URL. The
+# key is generated once and kept out of git; cookies are not `Secure`, as this serves
+# plain HTTP (set SECURE_COOKIES=true behind TLS).
+RUN_ENV = DEBUG=$${DEBUG:-false} SECURE_COOKIES=$${SECURE_COOKIES:-false} \
+	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret-key)}"
+
+.secret-key: | $(BIN)/python
+	umask 077 && $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+
+run: $(VENV)/.installed .secret-key
+	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
+	$(RUN_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo
 	@echo "  Tarneeb online: http://$(HOST):$(PORT)/  (embedded mode: SQLite, in-process worker)"
 	@echo "  Create an admin:  $(BIN)/python manage.py createsuperuser"
 	@echo
-	DEBUG=$${DEBUG:-true} $(BIN)/daphne -b $(HOST) -p $(PORT) tarneeb.asgi:application
+	$(RUN_ENV) $(BIN)/python -m tarneeb.server -b $(HOST) -p $(PORT) tarneeb.asgi:application
 
 # Browser tests drive Debian's chromium; install it when missing (needs root, as in CI).
 chromium:

@@ -13,20 +13,23 @@ django_asgi_app = get_asgi_application()
 # Imported after Django is set up: these load models.
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from tarneeb import embedded, realtime  # noqa: E402
+from tarneeb.handshake import CloseCodesOnly, with_not_found  # noqa: E402
+from tarneeb.origins import OriginValidator  # noqa: E402
 
 log = logging.getLogger("tarneeb")
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # The Origin is checked before the session is read; every refusal, an unknown
+        # path's included, reaches the client as a close code (docs/protocol.md).
+        "websocket": CloseCodesOnly(OriginValidator(
+            AuthMiddlewareStack(URLRouter(with_not_found(websocket_urlpatterns)))
+        )),
     }
 )
 

@@ -176,9 +176,12 @@ STORAGES = {
     },
 }
 
+# Cookies only over HTTPS, unless DEBUG is on; `make run` turns this off, as it serves
+# plain http://127.0.0.1, where browsers would drop (or never send) secure cookies.
+SECURE_COOKIES = envbool("SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_COOKIES
+
 if not DEBUG:
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from django.conf import settings
 
 from tarneeb.celery import app as celery_app
-from tests.processes import stop_process, wait_for_worker
+from tests.processes import free_port, stop_process, wait_for_worker
 
 IN_CI = os.environ.get("CI") == "true"
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,3 +154,31 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     clock = Clock()
     monkeypatch.setattr(accounts.throttle, "now", lambda: clock.now)
     return clock
+
+
+@pytest.fixture(scope="module")
+def site(django_db_setup: None) -> Iterator[str]:
+    """`python -m tarneeb.server` (daphne as `make run` starts it) on a free port and the
+    test database, without a worker; yields its base URL once it listens."""
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with open(LOG_DIR / "site.log", "ab") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tarneeb.server", "-b", "127.0.0.1", "-p", str(port),
+             "tarneeb.asgi:application"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "DATABASE_URL": database_url("site"), "EMBEDDED_WORKER": "false"},
+        )
+    try:
+        deadline = time.monotonic() + 45
+        while True:
+            assert process.poll() is None, f"the server exited with {process.returncode}; see {LOG_DIR}"
+            assert time.monotonic() < deadline, "the server did not listen within 45 s"
+            try:
+                socket.create_connection(("127.0.0.1", port), 1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_process(process)

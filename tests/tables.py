@@ -16,6 +16,8 @@ from games.models import Match, Room
 
 CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
 ORIGIN = (b"origin", b"http://localhost")
+# The origin a socket must come from is its Host's; WebsocketCommunicator sends no Host itself.
+HOST = (b"host", b"localhost")
 
 
 def make_players(count: int, prefix: str = "player") -> list[Any]:
@@ -30,7 +32,7 @@ def session_cookie(user: Any) -> bytes:
 
 
 async def open_socket(application: Any, room_id: str, user: Any = None) -> WebsocketCommunicator:
-    headers = [ORIGIN]
+    headers = [HOST, ORIGIN]
     if user is not None:
         headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
     socket = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers)

@@ -4,6 +4,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.tables import HOST, ORIGIN
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -14,7 +16,7 @@ async def test_a_moderators_announcement_reaches_the_lobby(worker, asgi_applicat
         return client
 
     client = await database_sync_to_async(moderator_client)()
-    lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[(b"origin", b"http://localhost")])
+    lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
     assert (await lobby.connect())[0]
     assert (await lobby.receive_json_from(timeout=5))["type"] == "rooms"
     response = await database_sync_to_async(client.post)(

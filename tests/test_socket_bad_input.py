@@ -5,13 +5,13 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.consumers import CLOSE_NO_ROOM
-from tests.tables import ORIGIN, create_room, make_players, receive
+from tests.tables import HOST, ORIGIN, create_room, make_players, receive
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def spectator(application, room_id):  # type: ignore[no-untyped-def]
-    socket = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=[ORIGIN])
+    socket = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=[HOST, ORIGIN])
     assert (await socket.connect())[0]
     await receive(socket)
     return socket
@@ -46,7 +46,7 @@ async def test_a_logged_out_seat_message_is_refused(asgi_application, room, kind
 
 
 async def test_a_room_that_does_not_exist_closes_with_4404(asgi_application):
-    socket = WebsocketCommunicator(asgi_application, "/ws/rooms/nosuchroom/", headers=[ORIGIN])
+    socket = WebsocketCommunicator(asgi_application, "/ws/rooms/nosuchroom/", headers=[HOST, ORIGIN])
     connected, _ = await socket.connect()
     assert connected
     assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_NO_ROOM}

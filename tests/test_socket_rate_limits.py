@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from games import consumers
 from games.consumers import CLOSE_TOO_MANY
 from tarneeb.ratelimit import RecentBuckets, SharedBuckets
-from tests.tables import ORIGIN, current_match, receive, seated_table
+from tests.tables import HOST, ORIGIN, current_match, receive, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,7 +77,7 @@ async def test_a_users_sockets_share_one_budget(asgi_application, tight_limits):
 
 
 async def test_the_lobby_refuses_what_it_is_sent_and_closes_a_flood(asgi_application, tight_limits):
-    lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[ORIGIN])
+    lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
     assert (await lobby.connect())[0]
     await receive(lobby, "rooms")
     for _ in range(5):
@@ -95,11 +95,11 @@ async def test_a_client_that_keeps_reconnecting_is_closed_at_once(asgi_applicati
     settings.SOCKET_CONNECTS_PER_SECOND = 0.001
     sockets = []
     for _ in range(3):
-        lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[ORIGIN])
+        lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
         assert (await lobby.connect())[0]
         await receive(lobby, "rooms")
         sockets.append(lobby)
-    refused = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[ORIGIN])
+    refused = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
     assert (await refused.connect())[0]
     assert await refused.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
     for lobby in sockets:

@@ -7,7 +7,16 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from tests.tables import ORIGIN, create_room, current_match, make_players, open_socket, receive, seated_table
+from tests.tables import (
+    HOST,
+    ORIGIN,
+    create_room,
+    current_match,
+    make_players,
+    open_socket,
+    receive,
+    seated_table,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -111,7 +120,7 @@ async def test_errors_come_in_the_players_language(asgi_application):
     room = await database_sync_to_async(create_room)(players[0])
     for language, text in (("en", "Unknown message type."), ("ar", "نوع رسالة غير معروف.")):
         socket = WebsocketCommunicator(asgi_application, f"/ws/rooms/{room.pk}/", headers=[
-            ORIGIN, (b"accept-language", language.encode())])
+            HOST, ORIGIN, (b"accept-language", language.encode())])
         assert (await socket.connect())[0]
         await receive(socket)
         assert (await refused(socket, {"type": "dance"}, "unknown_type"))["message"] == text

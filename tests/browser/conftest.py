@@ -46,7 +46,8 @@ def wait_healthy(url: str, process: subprocess.Popen[bytes], timeout: float = 45
 
 @pytest.fixture(scope="module")
 def server(request: pytest.FixtureRequest, django_db_setup: None) -> Iterator[str]:
-    """`daphne tarneeb.asgi:application` on a free port, on the test database."""
+    """`python -m tarneeb.server tarneeb.asgi:application` (daphne as `make run` starts it)
+    on a free port, on the test database."""
     if settings.SCALED:
         request.getfixturevalue("worker_process")
     LOG_DIR.mkdir(parents=True, exist_ok=True)
@@ -57,7 +58,7 @@ def server(request: pytest.FixtureRequest, django_db_setup: None) -> Iterator[st
     env.pop(ASYNC_UNSAFE, None)
     with open(LOG_DIR / "browser-server.log", "ab") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+            [sys.executable, "-m", "tarneeb.server", "-b", "127.0.0.1", "-p", str(port),
              "tarneeb.asgi:application"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
