@@ -12,6 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
+from tarneeb.text import refuse_bidi_controls
 
 VARIANT_CHOICES = [("classic", _("Classic Tarneeb")), ("forty_one", _("Tarneeb 41"))]
 TARGET_CHOICES = [(31, "31"), (41, "41"), (61, "61")]
@@ -25,7 +26,7 @@ def new_room_id() -> str:
 
 class Room(models.Model):
     id = models.CharField(primary_key=True, max_length=16, default=new_room_id, editable=False)
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=60, validators=[refuse_bidi_controls])
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_rooms")
     variant = models.CharField(_("variant"), max_length=10, choices=VARIANT_CHOICES, default="classic")
     target = models.PositiveSmallIntegerField(_("target"), choices=TARGET_CHOICES, default=41)

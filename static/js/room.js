@@ -134,6 +134,7 @@ const ERRORS = {
   closed: () => gettext("This room was closed by a moderator."),
   no_room: () => gettext("This room does not exist."),
   seats_free: () => gettext("Four players are needed."),
+  rate_limited: () => gettext("Too many messages: wait a moment and try again."),
 };
 
 function onMessage(message) {
