@@ -13,7 +13,7 @@ def test_a_room_name_with_a_direction_control_is_refused(client, alice, mark):
     response = client.post("/rooms/new/", {"name": f"table{mark}elbat", "variant": "classic",
                                            "target": 31, "turn_seconds": 30})
     assert response.status_code == 400
-    assert "text-direction" in response.content.decode() or "الاتجاه" in response.content.decode()
+    assert "text-direction" in response.content.decode() or "اتجاه النص" in response.content.decode()
     assert not Room.objects.exists()
 
 
