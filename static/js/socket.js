@@ -52,7 +52,14 @@ export class LiveSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.stopped) return;
-      this.onStatus(event.code === 4404 ? "gone" : "closed");
+      // Close codes: docs/protocol.md. A missing room or a refused origin stays so.
+      if (event.code === 4404 || event.code === 4403) {
+        this.onStatus("gone");
+        return;
+      }
+      this.onStatus("closed");
+      // Told to slow down: the first retry waits seconds, not half of one.
+      if (event.code === 4429) this.attempt = Math.max(this.attempt, 4);
       this.schedule();
     };
     ws.onerror = () => {
