@@ -50,3 +50,16 @@ async def test_a_room_that_does_not_exist_closes_with_4404(asgi_application):
     connected, _ = await socket.connect()
     assert connected
     assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_NO_ROOM}
+
+
+@pytest.mark.parametrize("path", [
+    "/ws/rooms/" + "x" * 120 + "/",
+    "/ws/rooms/a%25b/",
+    "/ws/rooms/غرفة/",
+    "/ws/nowhere/",
+])
+async def test_a_room_id_no_room_can_have_closes_with_4404(asgi_application, path):
+    socket = WebsocketCommunicator(asgi_application, path, headers=[HOST, ORIGIN])
+    connected, _ = await socket.connect()
+    assert connected
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_NO_ROOM}
