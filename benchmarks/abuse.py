@@ -75,6 +75,7 @@ class PacedTable:
                 self.note(seat, message)
 
     async def drive(self, until: float) -> None:
+        await asyncio.sleep(self.rng.uniform(0, self.pace))  # tables out of step, as people are
         while time.perf_counter() < until:
             await asyncio.sleep(self.pace)
             for client in self.clients:

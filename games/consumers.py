@@ -8,6 +8,7 @@ client sends is rate limited per socket and per user before any other work.
 import json
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -49,6 +50,16 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
     then handed to `handle_message`. Every refusal is an `error` to the sender only."""
 
     admitted = False
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' own dispatch first hops to the database thread to close stale
+        # connections, for every message: each flooding message and each state forwarded
+        # to each socket queued there behind the moves. Database work here goes through
+        # database_sync_to_async, which does that around each call anyway.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         user = self.scope.get("user")

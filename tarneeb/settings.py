@@ -110,6 +110,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+    # Opening a SQLite connection runs the PRAGMAs above and registers Django's SQL
+    # functions: half of a socket's database call when each call opened its own. Kept
+    # per thread instead: the sockets' one database thread and the worker's keep theirs;
+    # a request's thread ends with its request, and its connection with it.
+    DATABASES["default"]["CONN_MAX_AGE"] = None
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         # Opening a PostgreSQL session costs a server process and milliseconds: each
