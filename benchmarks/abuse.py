@@ -24,14 +24,18 @@ import statistics
 import time
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from benchmarks.table_latency import Servers, pool_map, sign_up_players
 from tests.protocol_client import HttpSession, TableClient, create_room
 
 HAND_OVER = ("hand_scored", "thrown_in")
+# The flood's players and its attacker connect from different loopback addresses, as
+# they would from different homes.
+PLAYERS, ATTACKER = "127.0.0.2", "127.0.0.3"
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -98,11 +102,12 @@ class PacedTable:
 
 
 async def seat_tables(bases: list[str], sessions: list[HttpSession], count: int,
-                      turn_seconds: int = 120) -> list[list[TableClient]]:
+                      local_address: str | None = None) -> list[list[TableClient]]:
     owners = [sessions[4 * t] for t in range(count)]
     rooms = await asyncio.to_thread(pool_map, lambda owner: create_room(
-        owner, f"abuse {uuid.uuid4().hex[:4]}", "classic", 31, turn_seconds), owners)
-    tables = [[TableClient(bases[seat * len(bases) // 4], room, sessions[4 * t + seat], name=f"t{t}s{seat}")
+        owner, f"abuse {uuid.uuid4().hex[:4]}", "classic", 31, 120), owners)
+    tables = [[TableClient(bases[seat * len(bases) // 4], room, sessions[4 * t + seat], name=f"t{t}s{seat}",
+                           local_address=local_address)
                for seat in range(4)] for t, room in enumerate(rooms)]
     for table in tables:
         for seat, client in enumerate(table):
@@ -174,10 +179,10 @@ async def flooder(base: str, room_id: str, session: HttpSession, rate: float, un
             counts["rate_limited"] += '"rate_limited"' in str(raw)
 
     while time.perf_counter() < until:
-        client = TableClient(base, room_id, session, name="flood")
+        client = TableClient(base, room_id, session, name="flood", local_address=ATTACKER)
         try:
             await client.connect()
-        except (OSError, TimeoutError, ConnectionClosed):
+        except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake):
             counts["refused"] += 1
             await asyncio.sleep(0.05)
             continue
@@ -205,8 +210,8 @@ def window(samples: list[tuple[float, float]], start: float, end: float) -> list
 
 
 async def flood(bases: list[str], sessions: list[HttpSession], args: argparse.Namespace) -> None:
-    victims = await seat_tables(bases, sessions[: 4 * args.tables], args.tables)
-    attackers = await seat_tables(bases, sessions[4 * args.tables:], math.ceil(args.sockets / 4))
+    victims = await seat_tables(bases, sessions[: 4 * args.tables], args.tables, PLAYERS)
+    attackers = await seat_tables(bases, sessions[4 * args.tables:], math.ceil(args.sockets / 4), ATTACKER)
     for table in attackers:  # their seats are taken; the flood uses fresh sockets
         for client in table:
             await client.close()
@@ -260,8 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=1000, help="flood: messages a second in all")
     parser.add_argument("--phase", type=float, default=15, help="flood: seconds before, during, after")
     parser.add_argument("--next-hand", type=float, default=0.5)
+    parser.add_argument("--logs", type=Path, default=None, help="keep server logs in this directory")
     args = parser.parse_args(argv)
-    with Servers(args.mode, 2 if args.mode == "scaled" else 1, args.next_hand, None) as servers:
+    with Servers(args.mode, 2 if args.mode == "scaled" else 1, args.next_hand, args.logs) as servers:
         # The flood measures the rate limits; the seed race plays fast on purpose.
         servers.relaxed_limits = args.scenario != "flood"
         bases = servers.start()

@@ -18,16 +18,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import groups, services
+from tarneeb import handshake
 from tarneeb.addresses import scope_client_address
 from tarneeb.ratelimit import RecentBuckets, SharedBuckets, TokenBucket
 
 MAX_MESSAGE_BYTES = 4096
 # Closing codes (docs/protocol.md).
 CLOSE_NO_ROOM = 4404
-CLOSE_TOO_MANY = 4429
+CLOSE_TOO_MANY = handshake.TOO_MANY
 
-# Per user (or per address, logged out), over all their sockets in this process.
-_user_buckets = SharedBuckets()
+# Message budgets per user (or per address, logged out) and per client address, shared
+# by all their sockets in this process.
+_shared = SharedBuckets()
 # Handshakes per user (or address), so a closed flooder cannot come straight back.
 _connects = RecentBuckets()
 
@@ -63,39 +65,51 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         user = self.scope.get("user")
-        self.sender = (user.pk if user is not None and user.is_authenticated
-                       else ("address", scope_client_address(self.scope)))
+        address = scope_client_address(self.scope)
+        # Logged out, a socket's own budget is its address's: it has no other name.
+        self.keys = (("user", user.pk) if user is not None and user.is_authenticated
+                     else ("anonymous", address), ("address", address))
+        # The address's handshakes were counted before the session was read
+        # (tarneeb.handshake); the user's are counted here.
         limits = settings.SOCKET_CONNECT_BURST, settings.SOCKET_CONNECTS_PER_SECOND
-        if not _connects.take(self.sender, *limits):
+        if not _connects.take(self.keys[0], *limits):
             await self.accept()
             await self.close(code=CLOSE_TOO_MANY)
             return
         self.admitted = True
         self.language = language_of(self.scope)
-        self.socket_bucket = TokenBucket(settings.SOCKET_MESSAGE_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
+        messages = [(settings.USER_MESSAGE_BURST, settings.USER_MESSAGES_PER_SECOND),
+                    (settings.ADDRESS_MESSAGE_BURST, settings.ADDRESS_MESSAGES_PER_SECOND)]
+        own = TokenBucket(settings.SOCKET_MESSAGE_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
+        self.buckets = [own, *(_shared.join(key, *limits)
+                               for key, limits in zip(self.keys, messages, strict=True))]
         # Refusals have a budget too: a client that keeps sending into an empty bucket is
         # closed rather than answered forever.
-        self.refusal_bucket = TokenBucket(settings.SOCKET_REFUSAL_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
-        self.user_bucket = _user_buckets.join(
-            self.sender, settings.USER_MESSAGE_BURST, settings.USER_MESSAGES_PER_SECOND)
+        self.refusals = TokenBucket(settings.SOCKET_REFUSAL_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
+        with translation.override(self.language):
+            self.rate_limited = json.dumps({
+                "type": "error", "code": "rate_limited",
+                "message": _("Too many messages: wait a moment and try again.")}, ensure_ascii=False)
         await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
         if not self.admitted:
             raise StopConsumer
-        _user_buckets.leave(self.sender)
+        for key in self.keys:
+            _shared.leave(key)
         await super().websocket_disconnect(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.admitted:
             return
+        # Before anything else, and as cheaply as can be: a flood is mostly refusals.
+        if not all(bucket.take() for bucket in self.buckets):
+            if self.refusals.take():
+                await self.send(text_data=self.rate_limited)
+            else:
+                await self.close(code=CLOSE_TOO_MANY)
+            return
         with translation.override(self.language):
-            if not (self.socket_bucket.take() and self.user_bucket.take()):
-                if self.refusal_bucket.take():
-                    await self.refuse("rate_limited", _("Too many messages: wait a moment and try again."))
-                else:
-                    await self.close(code=CLOSE_TOO_MANY)
-                return
             if text_data is None or len(text_data.encode()) > MAX_MESSAGE_BYTES:
                 await self.refuse("too_large", _("Messages are limited to 4 KiB of JSON text."))
                 return

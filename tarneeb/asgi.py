@@ -17,7 +17,7 @@ from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from tarneeb import embedded, realtime  # noqa: E402
-from tarneeb.handshake import CloseCodesOnly, with_not_found  # noqa: E402
+from tarneeb.handshake import CloseCodesOnly, HandshakesPerAddress, with_not_found  # noqa: E402
 from tarneeb.origins import OriginValidator  # noqa: E402
 
 log = logging.getLogger("tarneeb")
@@ -25,11 +25,12 @@ log = logging.getLogger("tarneeb")
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # The Origin is checked before the session is read; every refusal, an unknown
-        # path's included, reaches the client as a close code (docs/protocol.md).
-        "websocket": CloseCodesOnly(OriginValidator(
+        # An address's handshake budget and the Origin are checked before the session is
+        # read; every refusal, an unknown path's included, reaches the client as a close
+        # code (docs/protocol.md).
+        "websocket": CloseCodesOnly(HandshakesPerAddress(OriginValidator(
             AuthMiddlewareStack(URLRouter(with_not_found(websocket_urlpatterns)))
-        )),
+        ))),
     }
 )
 

@@ -10,7 +10,11 @@ by the close with its 4xxx code (docs/protocol.md lists them), and an unknown pa
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.urls import URLPattern, re_path
+
+from tarneeb.addresses import scope_client_address
+from tarneeb.ratelimit import RecentBuckets
 
 Scope = dict[str, Any]
 Receive = Any
@@ -21,6 +25,7 @@ NOT_FOUND = 4404
 # sent before the accept, so some consumers send none.
 REFUSED = 4403
 INTERNAL_ERROR = 1011
+TOO_MANY = 4429
 
 log = logging.getLogger("tarneeb")
 
@@ -65,3 +70,22 @@ class CloseCodesOnly:
                 raise  # after the handshake the server's own 1011 is right
             log.exception("websocket handshake failed: %s", scope.get("path"))
             await send_as_close_codes({"type": "websocket.close", "code": INTERNAL_ERROR})
+
+
+# Handshakes per client address, in this process.
+_handshakes = RecentBuckets()
+
+
+class HandshakesPerAddress:
+    """Refuses (4429) an address's handshakes beyond its budget before the session is
+    read, so a client that keeps reconnecting costs no database work."""
+
+    def __init__(self, application: Any):
+        self.application = application
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        limits = settings.ADDRESS_CONNECT_BURST, settings.ADDRESS_CONNECTS_PER_SECOND
+        if _handshakes.take(scope_client_address(scope), *limits):
+            await self.application(scope, receive, send)
+        elif (await receive())["type"] == "websocket.connect":
+            await send({"type": "websocket.close", "code": TOO_MANY})

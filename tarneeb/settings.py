@@ -207,6 +207,13 @@ USER_MESSAGES_PER_SECOND = envfloat("USER_MESSAGES_PER_SECOND", 5.0)
 # Websocket handshakes per user (or address): a page's sockets and reconnects fit easily.
 SOCKET_CONNECT_BURST = envint("SOCKET_CONNECT_BURST", 20)
 SOCKET_CONNECTS_PER_SECOND = envfloat("SOCKET_CONNECTS_PER_SECOND", 1.0)
+# All sockets from one client address (TRUSTED_PROXIES says which address that is): room
+# for a household or a café of players, not for one attacker's many accounts. Behind a
+# proxy that is not in TRUSTED_PROXIES every client shares the proxy's address and these.
+ADDRESS_MESSAGE_BURST = envint("ADDRESS_MESSAGE_BURST", 60)
+ADDRESS_MESSAGES_PER_SECOND = envfloat("ADDRESS_MESSAGES_PER_SECOND", 20.0)
+ADDRESS_CONNECT_BURST = envint("ADDRESS_CONNECT_BURST", 60)
+ADDRESS_CONNECTS_PER_SECOND = envfloat("ADDRESS_CONNECTS_PER_SECOND", 3.0)
 
 # Embedded or scaled: the one switch is REDIS_URL.
 REDIS_URL = os.getenv("REDIS_URL", "")

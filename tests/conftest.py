@@ -26,7 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LOG_DIR = ROOT / "artifacts" / "logs"
 RELAXED_LIMITS = {"SOCKET_MESSAGE_BURST": 10_000, "SOCKET_MESSAGES_PER_SECOND": 10_000.0,
                   "USER_MESSAGE_BURST": 10_000, "USER_MESSAGES_PER_SECOND": 10_000.0,
-                  "SOCKET_CONNECT_BURST": 10_000, "SOCKET_CONNECTS_PER_SECOND": 10_000.0}
+                  "SOCKET_CONNECT_BURST": 10_000, "SOCKET_CONNECTS_PER_SECOND": 10_000.0,
+                  "ADDRESS_MESSAGE_BURST": 10_000, "ADDRESS_MESSAGES_PER_SECOND": 10_000.0,
+                  "ADDRESS_CONNECT_BURST": 10_000, "ADDRESS_CONNECTS_PER_SECOND": 10_000.0}
 
 
 def pytest_configure(config: pytest.Config) -> None:

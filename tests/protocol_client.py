@@ -155,8 +155,12 @@ def cards_in(message: Any) -> set[str]:
 class TableClient:
     """One socket at one table. `state` is the latest state message (by match id and v)."""
 
-    def __init__(self, base: str, room_id: str, session: HttpSession | None = None, name: str = ""):
+    def __init__(self, base: str, room_id: str, session: HttpSession | None = None, name: str = "",
+                 local_address: str | None = None):
         self.base, self.room_id, self.session = base, room_id, session
+        # A loopback source address (127.0.0.x), so one machine can play several clients'
+        # addresses.
+        self.local_address = local_address
         self.name = name or ("player" if session else "watcher")
         self.socket: ClientConnection | None = None
         self.state: dict[str, Any] | None = None
@@ -173,7 +177,8 @@ class TableClient:
         parts = urlsplit(self.base)
         self.socket = await connect(ws_url(self.base, self.room_id), origin=f"{parts.scheme}://{parts.netloc}",
                                     additional_headers=headers, proxy=None, compression=None,
-                                    max_size=2**20, open_timeout=15)
+                                    max_size=2**20, open_timeout=15,
+                                    local_addr=(self.local_address, 0) if self.local_address else None)
         return await self.next_message("state")
 
     async def close(self) -> None:

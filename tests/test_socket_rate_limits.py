@@ -1,12 +1,14 @@
 """A flooding socket is refused cheaply, changes nothing, and is closed if it keeps on;
 the other players at the table are not affected."""
 
+import channels.auth
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games import consumers
 from games.consumers import CLOSE_TOO_MANY
+from tarneeb import handshake
 from tarneeb.ratelimit import RecentBuckets, SharedBuckets
 from tests.tables import HOST, ORIGIN, current_match, receive, seated_table
 
@@ -16,8 +18,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def own_buckets(monkeypatch):  # type: ignore[no-untyped-def]
     """This module's tests spend users' and addresses' budgets: theirs, gone after them."""
-    monkeypatch.setattr(consumers, "_user_buckets", SharedBuckets())
+    monkeypatch.setattr(consumers, "_shared", SharedBuckets())
     monkeypatch.setattr(consumers, "_connects", RecentBuckets())
+    monkeypatch.setattr(handshake, "_handshakes", RecentBuckets())
 
 
 @pytest.fixture
@@ -104,3 +107,41 @@ async def test_a_client_that_keeps_reconnecting_is_closed_at_once(asgi_applicati
     assert await refused.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
     for lobby in sockets:
         await lobby.disconnect()
+
+
+async def test_one_addresss_users_share_its_budget(asgi_application, settings):
+    settings.ADDRESS_MESSAGE_BURST = 4 + 6  # the four `sit`s, then six more
+    settings.ADDRESS_MESSAGES_PER_SECOND = 0.001
+    _room, sockets, _states = await seated_table(asgi_application)
+    answers = []
+    for n in range(8):
+        socket = sockets[n % 2]  # two players, one address
+        await socket.send_json_to({"type": "dance"})
+        answers.append((await receive(socket, "error"))["code"])
+    assert answers == ["unknown_type"] * 6 + ["rate_limited"] * 2
+    for socket in sockets:
+        await socket.disconnect()
+
+
+async def test_an_address_that_keeps_reconnecting_is_closed_before_its_session_is_read(
+        asgi_application, settings, monkeypatch):
+    settings.ADDRESS_CONNECT_BURST = 2
+    settings.ADDRESS_CONNECTS_PER_SECOND = 0.001
+    sessions_read = []
+    real_get_user = channels.auth.get_user
+
+    async def counting_get_user(scope):  # type: ignore[no-untyped-def]
+        sessions_read.append(scope["path"])
+        return await real_get_user(scope)
+
+    monkeypatch.setattr(channels.auth, "get_user", counting_get_user)
+    for _ in range(2):
+        lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
+        assert (await lobby.connect())[0]
+        await receive(lobby, "rooms")
+        await lobby.disconnect()
+    assert len(sessions_read) == 2
+    refused = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
+    assert (await refused.connect())[0]
+    assert await refused.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
+    assert len(sessions_read) == 2
