@@ -19,23 +19,30 @@ import asyncio
 import contextlib
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import time
 import uuid
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from benchmarks.table_latency import Servers, pool_map, sign_up_players
+from benchmarks.table_latency import Servers, cpu_seconds, pool_map, sign_up_players
 from tests.protocol_client import HttpSession, TableClient, create_room
 
 HAND_OVER = ("hand_scored", "thrown_in")
-# The flood's players and its attacker connect from different loopback addresses, as
-# they would from different homes.
-PLAYERS, ATTACKER = "127.0.0.2", "127.0.0.3"
+# Each table's players connect from a loopback address of their own (127.0.1.<table>),
+# as a household would; the attacker floods from another, having sat down from a third.
+ATTACKER, ATTACKER_SEATED = "127.0.0.3", "127.0.0.4"
+
+
+def household(table: int) -> str:
+    return f"127.0.1.{table + 1}"
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -102,12 +109,13 @@ class PacedTable:
 
 
 async def seat_tables(bases: list[str], sessions: list[HttpSession], count: int,
-                      local_address: str | None = None) -> list[list[TableClient]]:
+                      local_address: Callable[[int], str | None] = lambda table: None
+                      ) -> list[list[TableClient]]:
     owners = [sessions[4 * t] for t in range(count)]
     rooms = await asyncio.to_thread(pool_map, lambda owner: create_room(
         owner, f"abuse {uuid.uuid4().hex[:4]}", "classic", 31, 120), owners)
     tables = [[TableClient(bases[seat * len(bases) // 4], room, sessions[4 * t + seat], name=f"t{t}s{seat}",
-                           local_address=local_address)
+                           local_address=local_address(t))
                for seat in range(4)] for t, room in enumerate(rooms)]
     for table in tables:
         for seat, client in enumerate(table):
@@ -136,7 +144,8 @@ def live_seeds(record: dict[str, Any]) -> list[int]:
     return leaked
 
 
-async def seed_race(bases: list[str], sessions: list[HttpSession], args: argparse.Namespace) -> None:
+async def seed_race(bases: list[str], sessions: list[HttpSession], args: argparse.Namespace,
+                    server_pids: list[int]) -> None:
     tables = await seat_tables(bases, sessions, args.tables)
     paced = [PacedTable(t, args.pace, random.Random(n)) for n, t in enumerate(tables)]
     visitor = HttpSession(bases[0])
@@ -168,7 +177,7 @@ async def seed_race(bases: list[str], sessions: list[HttpSession], args: argpars
 # flood
 
 async def flooder(base: str, room_id: str, session: HttpSession, rate: float, until: float,
-                  counts: dict[str, int]) -> None:
+                  reconnect: float, counts: dict[str, int]) -> None:
     """Stale acts at `rate` a second on one socket; reconnects when closed, as an
     attacker would."""
 
@@ -184,7 +193,7 @@ async def flooder(base: str, room_id: str, session: HttpSession, rate: float, un
             await client.connect()
         except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake):
             counts["refused"] += 1
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(reconnect)
             continue
         counts["connects"] += 1
         reader = asyncio.create_task(read(client))
@@ -205,13 +214,30 @@ async def flooder(base: str, room_id: str, session: HttpSession, rate: float, un
             counts[f"close {code}"] = counts.get(f"close {code}", 0) + 1
 
 
+def attack(sockets: list[tuple[str, str, HttpSession]], rate: float, start: float, until: float,
+           reconnect: float) -> dict[str, int]:
+    """The flood, in a process of its own so that sending it does not slow the measuring
+    of the other tables (perf_counter is the system's monotonic clock, shared)."""
+    counts = {"sent": 0, "answers": 0, "rate_limited": 0, "connects": 0, "refused": 0}
+
+    async def run() -> None:
+        await asyncio.sleep(max(0.0, start - time.perf_counter()))
+        await asyncio.gather(*(flooder(base, room, session, rate / len(sockets), until, reconnect, counts)
+                               for base, room, session in sockets))
+
+    asyncio.run(run())
+    return counts
+
+
 def window(samples: list[tuple[float, float]], start: float, end: float) -> list[float]:
     return [latency * 1000 for sent, latency in samples if start <= sent < end]
 
 
-async def flood(bases: list[str], sessions: list[HttpSession], args: argparse.Namespace) -> None:
-    victims = await seat_tables(bases, sessions[: 4 * args.tables], args.tables, PLAYERS)
-    attackers = await seat_tables(bases, sessions[4 * args.tables:], math.ceil(args.sockets / 4), ATTACKER)
+async def flood(bases: list[str], sessions: list[HttpSession], args: argparse.Namespace,
+                server_pids: list[int]) -> None:
+    victims = await seat_tables(bases, sessions[: 4 * args.tables], args.tables, household)
+    attackers = await seat_tables(bases, sessions[4 * args.tables:], math.ceil(args.sockets / 4),
+                                  lambda table: ATTACKER_SEATED)
     for table in attackers:  # their seats are taken; the flood uses fresh sockets
         for client in table:
             await client.close()
@@ -220,33 +246,45 @@ async def flood(bases: list[str], sessions: list[HttpSession], args: argparse.Na
     base_end = start + args.phase
     flood_end = base_end + args.phase
     end = flood_end + args.phase
-    counts: dict[str, int] = {"sent": 0, "answers": 0, "rate_limited": 0, "connects": 0, "refused": 0}
+    sockets = [(table[n % 4].base, table[n % 4].room_id, table[n % 4].session)
+               for n, table in enumerate(attackers[i // 4] for i in range(args.sockets))]
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        flooding = asyncio.get_running_loop().run_in_executor(
+            pool, attack, sockets, args.rate, base_end, flood_end, args.reconnect)
 
-    async def attack() -> None:
-        await asyncio.sleep(base_end - time.perf_counter())
-        sockets = [(table[0].base, table[0].room_id, table[n % 4].session)
-                   for n, table in enumerate(attackers[i // 4] for i in range(args.sockets))]
-        await asyncio.gather(*(flooder(base, room, session, args.rate / args.sockets, flood_end, counts)
-                               for base, room, session in sockets if session is not None))
+        cpu: list[float] = []
 
-    await asyncio.gather(attack(), *(table.run(end - start) for table in paced))
+        async def measure_cpu() -> None:
+            for moment in (start, base_end, flood_end, end):
+                await asyncio.sleep(max(0.0, moment - time.perf_counter()))
+                cpu.append(cpu_seconds(server_pids))
+
+        await asyncio.gather(measure_cpu(), *(table.run(end - start) for table in paced))
+        counts = await flooding
     samples = [s for table in paced for s in table.samples]
     before, during = window(samples, start + 1, base_end), window(samples, base_end, flood_end)
     after = window(samples, flood_end, end)
     limit = percentile(before, 0.95) + 20
-    late = [sent for sent, latency in samples if sent >= flood_end and latency * 1000 > limit]
-    effect = (max(late) - flood_end) if late else 0.0
+    seconds = [window(samples, base_end + n, base_end + n + 1) for n in range(int(end - base_end))]
+    slow = [n + 1 for n, values in enumerate(seconds) if percentile(values, 0.95) > limit]
+    effect = max(0, max(slow, default=0) - (flood_end - base_end))
     print(f"flood: {args.sockets} sockets at {args.rate:g} messages/s in all for {args.phase:g} s; "
           f"{args.tables} other tables, one move each every {args.pace:g} s")
     print(f"  sent {counts['sent']}, answered {counts['answers']} ({counts['rate_limited']} rate_limited), "
           f"connects {counts['connects']}, refused {counts['refused']}, closed by the server: "
           f"{ {k: v for k, v in counts.items() if k.startswith('close ')} }")
-    for name, values in (("before", before), ("during", during), ("after", after)):
+    phases = (("before", before), ("during", during), ("after", after))
+    for n, (name, values) in enumerate(phases):
         p50 = statistics.median(values) if values else math.nan
+        busy = (cpu[n + 1] - cpu[n]) / args.phase
         print(f"  {name:<7} moves {len(values):>5}  p50 {p50:7.1f} ms  "
-              f"p95 {percentile(values, 0.95):7.1f} ms  max {max(values, default=math.nan):7.1f} ms")
+              f"p95 {percentile(values, 0.95):7.1f} ms  max {max(values, default=math.nan):7.1f} ms  "
+              f"server CPU {busy:.0%}")
+    print("  p95 ms each second from the flood's start: "
+          + " ".join(f"{percentile(values, 0.95):.0f}" for values in seconds))
     print(f"  p95 rise during the flood: {percentile(during, 0.95) - percentile(before, 0.95):.1f} ms; "
-          f"last move slower than before's p95 + 20 ms came {effect:.2f} s after the flood stopped")
+          f"the last second whose p95 was over before's p95 + 20 ms ended {effect:.0f} s after "
+          "the flood stopped")
 
 
 SCENARIOS = {"seed-race": seed_race, "flood": flood}
@@ -264,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sockets", type=int, default=20, help="flood: attacking sockets")
     parser.add_argument("--rate", type=float, default=1000, help="flood: messages a second in all")
     parser.add_argument("--phase", type=float, default=15, help="flood: seconds before, during, after")
+    parser.add_argument("--reconnect", type=float, default=0.05,
+                        help="flood: seconds the attacker waits before reconnecting when refused")
     parser.add_argument("--next-hand", type=float, default=0.5)
     parser.add_argument("--logs", type=Path, default=None, help="keep server logs in this directory")
     args = parser.parse_args(argv)
@@ -272,7 +312,8 @@ def main(argv: list[str] | None = None) -> int:
         servers.relaxed_limits = args.scenario != "flood"
         bases = servers.start()
         sessions = sign_up_players(bases, 4 * (args.tables + math.ceil(args.sockets / 4)))
-        asyncio.run(SCENARIOS[args.scenario](bases, sessions, args))
+        pids = [process.pid for process in servers.processes]
+        asyncio.run(SCENARIOS[args.scenario](bases, sessions, args, pids))
     return 0
 
 

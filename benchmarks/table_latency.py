@@ -56,7 +56,7 @@ REDIS_BENCH = "redis://127.0.0.1:6379/4"
 RATE_LIMITS = ("SOCKET_MESSAGE_BURST", "SOCKET_MESSAGES_PER_SECOND", "USER_MESSAGE_BURST",
                "USER_MESSAGES_PER_SECOND", "SOCKET_CONNECT_BURST", "SOCKET_CONNECTS_PER_SECOND",
                "ADDRESS_MESSAGE_BURST", "ADDRESS_MESSAGES_PER_SECOND", "ADDRESS_CONNECT_BURST",
-               "ADDRESS_CONNECTS_PER_SECOND")
+               "ADDRESS_CONNECTS_PER_SECOND", "CONNECTION_BURST", "CONNECTIONS_PER_SECOND")
 
 
 # Servers
@@ -122,7 +122,7 @@ class Servers(contextlib.ExitStack):
                        "--without-gossip", "--without-mingle")
         for n in range(self.count):
             port = free_port()
-            self.spawn(f"daphne-{n}", "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+            self.spawn(f"daphne-{n}", "-m", "tarneeb.server", "-b", "127.0.0.1", "-p", str(port),
                        "tarneeb.asgi:application")
             self.bases.append(f"http://127.0.0.1:{port}")
         for base in self.bases:

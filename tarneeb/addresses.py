@@ -42,6 +42,11 @@ def _is_trusted(address: Address, networks: Iterable[Network]) -> bool:
     return any(address.version == network.version and address in network for network in networks)
 
 
+def is_trusted_proxy(address: str) -> bool:
+    peer = _parse(address)
+    return peer is not None and _is_trusted(peer, _networks(tuple(settings.TRUSTED_PROXIES)))
+
+
 def client_address(remote_addr: str, forwarded_for: str | None) -> str:
     """The address of the client, given the direct peer and the X-Forwarded-For header.
 

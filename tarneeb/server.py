@@ -1,5 +1,6 @@
 """`python -m tarneeb.server [daphne's options] tarneeb.asgi:application`: daphne, with
-websocket messages capped at 64 KiB and closed with 1009 beyond that.
+websocket messages capped at 64 KiB and closed with 1009 beyond that, and each peer
+address's TCP connections rate limited as they are accepted.
 
 daphne (4.2.2+) caps messages at 1 MiB, but autobahn, under it, fails a connection by
 dropping the TCP connection (its failByDrop option, which daphne does not expose): the
@@ -14,6 +15,10 @@ from typing import Any
 
 from daphne.cli import CommandLineInterface
 from daphne.server import Server
+from django.conf import settings
+
+from tarneeb.addresses import is_trusted_proxy
+from tarneeb.ratelimit import RecentBuckets
 
 MAX_MESSAGE_BYTES = 64 * 1024
 
@@ -28,8 +33,26 @@ class ClosingServer(Server):
 
     def close_cleanly(self) -> None:
         self.ws_factory.setProtocolOptions(failByDrop=False)
+        self.http_factory.buildProtocol = connections_limited(self.http_factory.buildProtocol)
         if self.then_ready is not None:
             self.then_ready()
+
+
+def connections_limited(build_protocol: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A peer's connections beyond its budget are closed as they are accepted, before any
+    HTTP is read: a client reconnecting as fast as it can costs next to nothing (refusing
+    its websocket handshakes in the application cost a millisecond each). Trusted proxies
+    are exempt; behind them tarneeb.handshake counts each client by its forwarded address."""
+    buckets = RecentBuckets()
+
+    def build_if_allowed(address: Any) -> Any:
+        host = getattr(address, "host", "")
+        limits = settings.CONNECTION_BURST, settings.CONNECTIONS_PER_SECOND
+        if host and not is_trusted_proxy(host) and not buckets.take(host, *limits):
+            return None  # Twisted closes the connection
+        return build_protocol(address)
+
+    return build_if_allowed
 
 
 class CommandLine(CommandLineInterface):

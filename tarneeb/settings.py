@@ -210,10 +210,16 @@ SOCKET_CONNECTS_PER_SECOND = envfloat("SOCKET_CONNECTS_PER_SECOND", 1.0)
 # All sockets from one client address (TRUSTED_PROXIES says which address that is): room
 # for a household or a café of players, not for one attacker's many accounts. Behind a
 # proxy that is not in TRUSTED_PROXIES every client shares the proxy's address and these.
-ADDRESS_MESSAGE_BURST = envint("ADDRESS_MESSAGE_BURST", 60)
-ADDRESS_MESSAGES_PER_SECOND = envfloat("ADDRESS_MESSAGES_PER_SECOND", 20.0)
-ADDRESS_CONNECT_BURST = envint("ADDRESS_CONNECT_BURST", 60)
-ADDRESS_CONNECTS_PER_SECOND = envfloat("ADDRESS_CONNECTS_PER_SECOND", 3.0)
+# (The burst is what an attacker spends at once: at 60, its first second put 100 ms of
+# database work ahead of everyone's moves.)
+ADDRESS_MESSAGE_BURST = envint("ADDRESS_MESSAGE_BURST", 20)
+ADDRESS_MESSAGES_PER_SECOND = envfloat("ADDRESS_MESSAGES_PER_SECOND", 10.0)
+ADDRESS_CONNECT_BURST = envint("ADDRESS_CONNECT_BURST", 20)
+ADDRESS_CONNECTS_PER_SECOND = envfloat("ADDRESS_CONNECTS_PER_SECOND", 2.0)
+# TCP connections per peer address, as `python -m tarneeb.server` accepts them (pages and
+# sockets alike; browsers keep theirs open). Trusted proxies are not counted.
+CONNECTION_BURST = envint("CONNECTION_BURST", 100)
+CONNECTIONS_PER_SECOND = envfloat("CONNECTIONS_PER_SECOND", 10.0)
 
 # Embedded or scaled: the one switch is REDIS_URL.
 REDIS_URL = os.getenv("REDIS_URL", "")

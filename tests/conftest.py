@@ -5,6 +5,7 @@ scaled (REDIS_URL and DATABASE_URL set: PostgreSQL, channels_redis and a Celery 
 process started here). Tests marked `scaled` or `embedded` run only in that mode.
 """
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -28,7 +29,8 @@ RELAXED_LIMITS = {"SOCKET_MESSAGE_BURST": 10_000, "SOCKET_MESSAGES_PER_SECOND": 
                   "USER_MESSAGE_BURST": 10_000, "USER_MESSAGES_PER_SECOND": 10_000.0,
                   "SOCKET_CONNECT_BURST": 10_000, "SOCKET_CONNECTS_PER_SECOND": 10_000.0,
                   "ADDRESS_MESSAGE_BURST": 10_000, "ADDRESS_MESSAGES_PER_SECOND": 10_000.0,
-                  "ADDRESS_CONNECT_BURST": 10_000, "ADDRESS_CONNECTS_PER_SECOND": 10_000.0}
+                  "ADDRESS_CONNECT_BURST": 10_000, "ADDRESS_CONNECTS_PER_SECOND": 10_000.0,
+                  "CONNECTION_BURST": 10_000, "CONNECTIONS_PER_SECOND": 10_000.0}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -158,18 +160,18 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     return clock
 
 
-@pytest.fixture(scope="module")
-def site(django_db_setup: None) -> Iterator[str]:
+@contextlib.contextmanager
+def serve_site(name: str = "site", **env: str) -> Iterator[str]:
     """`python -m tarneeb.server` (daphne as `make run` starts it) on a free port and the
     test database, without a worker; yields its base URL once it listens."""
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    with open(LOG_DIR / "site.log", "ab") as log:
+    with open(LOG_DIR / f"{name}.log", "ab") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "tarneeb.server", "-b", "127.0.0.1", "-p", str(port),
              "tarneeb.asgi:application"],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-            env={**os.environ, "DATABASE_URL": database_url("site"), "EMBEDDED_WORKER": "false"},
+            env={**os.environ, "DATABASE_URL": database_url(name), "EMBEDDED_WORKER": "false", **env},
         )
     try:
         deadline = time.monotonic() + 45
@@ -184,3 +186,9 @@ def site(django_db_setup: None) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         stop_process(process)
+
+
+@pytest.fixture(scope="module")
+def site(django_db_setup: None) -> Iterator[str]:
+    with serve_site() as base:
+        yield base
