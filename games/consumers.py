@@ -2,7 +2,8 @@
 
 Consumers parse, call games.services, and send. Every change reaches a room's sockets as
 one message holding each seat's state; each socket forwards only its own seat's. What a
-client sends is rate limited per socket and per user before any other work.
+client sends is rate limited per socket, per user and per client address before any
+other work (docs/protocol.md, Rate limits).
 """
 
 import json
