@@ -89,9 +89,11 @@ def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[byt
     )
 
 
-def start_worker_process(name: str, pool: str = "threads", concurrency: int = 8) -> subprocess.Popen[bytes]:
+def start_worker_process(name: str, pool: str = "threads", concurrency: int = 8,
+                         **env: str) -> subprocess.Popen[bytes]:
     return start_celery(name, "worker", "-P", pool, "-c", str(concurrency), "-l", "INFO",
-                        "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
+                        "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle",
+                        **env)
 
 
 @pytest.fixture(scope="module")
