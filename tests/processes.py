@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import IO
@@ -92,3 +96,37 @@ class RedisServer:
 
     def __exit__(self, *exc: object) -> None:
         self.kill()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class ProcessGroup(contextlib.ExitStack):
+    """Python processes of this project started with one environment (`env()`), each
+    logging to `<log_dir>/<name>.log`, all stopped when the group exits."""
+
+    def __init__(self, log_dir: Path) -> None:
+        super().__init__()
+        self.log_dir = log_dir
+        self.processes: list[subprocess.Popen[bytes]] = []
+
+    def env(self) -> dict[str, str]:
+        return {**os.environ, "PYTHONUNBUFFERED": "1"}
+
+    def spawn(self, name: str, *args: str, own_group: bool = False) -> subprocess.Popen[bytes]:
+        """`python <args>`; with `own_group` it leads a process group of its own, which
+        `kill_group()` kills as a whole (a prefork worker and its children)."""
+        log = open(self.log_dir / f"{name}.log", "ab")  # noqa: SIM115 - closed below
+        self.callback(log.close)
+        process = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=self.env(),
+                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=own_group)
+        self.processes.append(process)
+        self.callback(stop_process, process)
+        return process
+
+
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """kill -9 a process and the group it leads (as a crash or the OOM killer would)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(10)
