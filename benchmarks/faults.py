@@ -350,12 +350,17 @@ async def on_db(function: Callable[..., Any], *args: Any) -> Any:
     """`function(*args)` on a thread, its connection handed back to the pool afterwards
     (a request's lifecycle: one kept across a database restart would be dead)."""
     def call() -> Any:
-        from django.db import connections
+        from django.db import InterfaceError, OperationalError, connections
 
-        try:
-            return function(*args)
-        finally:
-            connections.close_all()
+        for attempt in range(3):
+            try:
+                return function(*args)
+            except (InterfaceError, OperationalError):
+                if attempt == 2:
+                    raise
+                # A connection the database dropped: this process is a client too.
+            finally:
+                connections.close_all()
 
     return await asyncio.to_thread(call)
 
