@@ -5,11 +5,12 @@
 
 It starts its own PostgreSQL cluster (initdb in a temp dir, run as the `postgres` user
 when started as root) and its own Redis, both on free loopback ports, never the shared
-servers; then two daphne processes, a prefork worker and beat as README runs them.
-Tables of four protocol clients (tests/protocol_client.py) play random legal moves, two
-seats on each daphne; a client whose socket closes reconnects, to the other daphne if its
-own is gone. The scenarios run one after another, each bounded in time; at the end every
-process is stopped and the temp dir deleted (logs are kept only with --logs).
+servers; then two daphne processes (`python -m tarneeb.server`), a prefork worker and
+beat, as README runs them. Tables of four protocol clients (tests/protocol_client.py)
+play random legal moves, two seats on each daphne; a client whose socket closes
+reconnects, to the other daphne if its own is gone. The scenarios run one after another,
+each bounded in time; at the end every process is stopped and the temp dir deleted (logs
+are kept only with --logs).
 
 A scenario is a `FaultScenario`: a name, a line of summary and an async function that
 injects the fault into the running `Harness`, waits (bounded) for recovery, leaves the
@@ -38,7 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.table_latency import sign_up_players  # noqa: E402
+from benchmarks.table_latency import RATE_LIMITS, sign_up_players  # noqa: E402
 from tests.processes import ProcessGroup, RedisServer, free_port, kill_group  # noqa: E402
 from tests.protocol_client import HttpSession, TableClient, create_room  # noqa: E402
 
@@ -126,6 +127,9 @@ class Cluster(ProcessGroup):
         env = super().env()
         env.update(DATABASE_URL=self.postgres.url, REDIS_URL=self.redis.url, CHANNELS_PREFIX="faults",
                    EMBEDDED_WORKER="false", NEXT_HAND_SECONDS=str(self.next_hand))
+        # The clients play at a machine's pace: the per-socket message limits are lifted, as
+        # for benchmarks.table_latency.
+        env.update({name: "100000" for name in RATE_LIMITS})
         return env
 
     @property
@@ -148,7 +152,8 @@ class Cluster(ProcessGroup):
             wait_for_page(base, 90)
 
     def start_daphne(self, n: int) -> None:
-        self.daphnes[n] = self.spawn(f"daphne-{n}", "-m", "daphne", "-b", "127.0.0.1",
+        # As README runs it: daphne with the project's websocket message cap.
+        self.daphnes[n] = self.spawn(f"daphne-{n}", "-m", "tarneeb.server", "-b", "127.0.0.1",
                                      "-p", str(self.ports[n]), "tarneeb.asgi:application")
 
     def start_worker(self) -> None:
