@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test bench lint chromium messages
+.PHONY: run test bench faults lint chromium messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.timer_lateness --mode scaled
 	$(BIN)/python -m benchmarks.table_latency --mode embedded
 	$(BIN)/python -m benchmarks.table_latency --mode scaled
+
+# Process faults in scaled mode (a daphne, the worker, Redis, PostgreSQL), with figures.
+# Starts its own PostgreSQL cluster and Redis on free ports; about two minutes.
+faults: $(VENV)/.installed-dev
+	$(BIN)/python -m benchmarks.faults $(FAULTS_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

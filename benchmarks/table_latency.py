@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from tests.processes import free_port, stop_process  # noqa: E402
+from tests.processes import ProcessGroup, free_port  # noqa: E402
 from tests.protocol_client import (  # noqa: E402
     HttpSession,
     TableClient,
@@ -66,26 +66,23 @@ def psql(command: str) -> None:
                     "-q", "-c", command], check=True, stdout=subprocess.DEVNULL)
 
 
-class Servers(contextlib.ExitStack):
+class Servers(ProcessGroup):
     """Server processes this benchmark starts, stopped and cleaned up on exit."""
 
     def __init__(self, mode: str, count: int, next_hand: float, log_dir: Path | None) -> None:
-        super().__init__()
+        self.tmp = Path(tempfile.mkdtemp(prefix="tarneeb-latency-"))
+        super().__init__(log_dir or self.tmp)
         self.mode, self.count, self.next_hand = mode, count, next_hand
-        self.processes: list[subprocess.Popen[bytes]] = []
         self.bases: list[str] = []
         # Tables here play as fast as they can, far above a person's pace: the message
         # rate limits are lifted unless a caller measures them (benchmarks.abuse).
         self.relaxed_limits = True
-        self.tmp = Path(tempfile.mkdtemp(prefix="tarneeb-latency-"))
-        self.log_dir = log_dir or self.tmp
         self.callback(shutil.rmtree, self.tmp, True)
 
     def env(self) -> dict[str, str]:
         drop = ("REDIS_URL", "CHANNELS_PREFIX", "DATABASE_URL")
-        env = {k: v for k, v in os.environ.items() if k not in drop}
+        env = {k: v for k, v in super().env().items() if k not in drop}
         env["NEXT_HAND_SECONDS"] = str(self.next_hand)
-        env["PYTHONUNBUFFERED"] = "1"
         if self.relaxed_limits:
             env.update({name: "100000" for name in RATE_LIMITS})
         if self.mode == "embedded":
@@ -94,15 +91,6 @@ class Servers(contextlib.ExitStack):
             env.update(DATABASE_URL=PG_BENCH, REDIS_URL=REDIS_BENCH, CHANNELS_PREFIX="bench",
                        EMBEDDED_WORKER="false")
         return env
-
-    def spawn(self, name: str, *args: str) -> subprocess.Popen[bytes]:
-        log = open(self.log_dir / f"{name}.log", "ab")  # noqa: SIM115 - closed below
-        self.callback(log.close)
-        process = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=self.env(),
-                                   stdout=log, stderr=subprocess.STDOUT)
-        self.processes.append(process)
-        self.callback(stop_process, process)
-        return process
 
     def start(self) -> list[str]:
         if self.mode == "scaled":

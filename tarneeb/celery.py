@@ -12,7 +12,8 @@ from celery.signals import task_postrun, task_prerun, worker_process_shutdown, w
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarneeb.settings")
 
-app = Celery("tarneeb")
+# Connections that retry a lost broker every 2 s rather than backing off to 30 s.
+app = Celery("tarneeb", amqp="tarneeb.broker:AMQP")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

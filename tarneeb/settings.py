@@ -127,6 +127,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # a tenth of a move's CPU in the worker.
         "server_side_binding": True,
     })
+    # The pool checks each connection as it lends it (an empty query, about 0.04 ms):
+    # after a database restart the idle connections it holds are dead, and each failed
+    # one request with a 500. tarneeb.dbpool sweeps the pool on the first failed check.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
@@ -239,10 +243,20 @@ if SCALED:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    # kombu's Redis transport with a fix: without it the worker exits for good when Redis
+    # drops while it holds turn timers (tarneeb/broker.py).
+    CELERY_BROKER_TRANSPORT = "tarneeb.broker:Transport"
     CELERY_RESULT_BACKEND = REDIS_URL
-    # A countdown longer than the visibility timeout would be delivered twice: keep it
-    # far above the longest turn (120 s) and the pause between hands.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # A countdown longer than the visibility timeout would be delivered twice: keep it
+        # far above the longest turn (120 s) and the pause between hands.
+        "visibility_timeout": 6 * 3600,
+        # A Redis host that vanished without closing its sockets (a network cut, a VM
+        # gone) is noticed by TCP keepalive, and a reconnect attempt gives up after 5 s
+        # rather than hanging.
+        "socket_keepalive": True,
+        "socket_connect_timeout": 5,
+    }
     CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -263,6 +277,12 @@ CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_WORKER_TIMER_PRECISION = 0.05
 CELERY_TASK_ACKS_LATE = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker retries a lost broker for as long as it takes (Celery's default gives up
+# after 100 tries, about 45 minutes, and exits): a Redis outage must not end it.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Celery 6's default, set now to quiet its warning on every reconnect: with acks_late off
+# it cancels nothing.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_BEAT_SCHEDULE = {
     "play-overdue-turns": {"task": "games.tasks.play_overdue", "schedule": envfloat("SWEEP_SECONDS", 2.0),
                            "options": {"expires": 10}},

@@ -89,9 +89,23 @@ def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[byt
     )
 
 
-def start_worker_process(name: str, pool: str = "threads", concurrency: int = 8) -> subprocess.Popen[bytes]:
+def start_worker_process(name: str, pool: str = "threads", concurrency: int = 8,
+                         **env: str) -> subprocess.Popen[bytes]:
     return start_celery(name, "worker", "-P", pool, "-c", str(concurrency), "-l", "INFO",
-                        "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
+                        "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle",
+                        **env)
+
+
+def start_daphne(port: int, name: str = "tests") -> subprocess.Popen[bytes]:
+    """A daphne process serving the test database on `port`; its PostgreSQL sessions carry
+    `name` as their application_name."""
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    log = open(LOG_DIR / f"daphne-{port}.log", "ab")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "tarneeb.asgi:application"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "DATABASE_URL": database_url(name), "NEXT_HAND_SECONDS": "0.2"},
+    )
 
 
 @pytest.fixture(scope="module")

@@ -3,16 +3,13 @@ players on each), PostgreSQL, channels_redis and a separate Celery worker proces
 driven by tests/protocol_client.py, which knows only docs/protocol.md."""
 
 import asyncio
-import os
-import subprocess
-import sys
 import time
 import uuid
 from typing import Any
 
 import pytest
 
-from tests.conftest import LOG_DIR, ROOT, database_url
+from tests.conftest import start_daphne
 from tests.processes import free_port, stop_process
 from tests.protocol_client import (
     TableClient,
@@ -27,16 +24,6 @@ from tests.protocol_client import (
 pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]
 
 OVERALL_SECONDS = 120
-
-
-def start_daphne(port: int) -> subprocess.Popen[bytes]:
-    LOG_DIR.mkdir(parents=True, exist_ok=True)
-    log = open(LOG_DIR / f"daphne-{port}.log", "ab")  # noqa: SIM115 - closed with the process
-    return subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "tarneeb.asgi:application"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "DATABASE_URL": database_url(), "NEXT_HAND_SECONDS": "0.2"},
-    )
 
 
 async def play_to_the_end(client: TableClient) -> dict[str, Any]:
