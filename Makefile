@@ -56,10 +56,15 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.table_latency --mode embedded
 	$(BIN)/python -m benchmarks.table_latency --mode scaled
 
-# Process faults in scaled mode (a daphne, the worker, Redis, PostgreSQL), with figures.
-# Starts its own PostgreSQL cluster and Redis on free ports; about two minutes.
+# Faults and abuse, with figures (docs/security.md). Process faults in scaled mode (a
+# daphne, the worker, Redis, PostgreSQL) on a PostgreSQL cluster and a Redis of their own,
+# about two minutes; a message flood, under a minute; then a visitor polling every
+# record for a live seed, SEED_RACE_MINUTES (default 10).
+SEED_RACE_MINUTES ?= 10
 faults: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.faults $(FAULTS_ARGS)
+	$(BIN)/python -m benchmarks.abuse flood
+	$(BIN)/python -m benchmarks.abuse seed-race --minutes $(SEED_RACE_MINUTES) --tables 4 --pace 0.1 --next-hand 0.3
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

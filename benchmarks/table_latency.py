@@ -24,6 +24,7 @@ import contextlib
 import math
 import os
 import random
+import secrets
 import shutil
 import statistics
 import subprocess
@@ -77,12 +78,15 @@ class Servers(ProcessGroup):
         # Tables here play as fast as they can, far above a person's pace: the message
         # rate limits are lifted unless a caller measures them (benchmarks.abuse).
         self.relaxed_limits = True
+        self.secret_key = secrets.token_urlsafe(40)  # one for all the servers: sessions cross them
         self.callback(shutil.rmtree, self.tmp, True)
 
     def env(self) -> dict[str, str]:
         drop = ("REDIS_URL", "CHANNELS_PREFIX", "DATABASE_URL")
         env = {k: v for k, v in super().env().items() if k not in drop}
         env["NEXT_HAND_SECONDS"] = str(self.next_hand)
+        # As in production: DEBUG on logs every query and renders debug pages.
+        env.update(DEBUG="false", SECRET_KEY=self.secret_key, SECURE_COOKIES="false")
         if self.relaxed_limits:
             env.update({name: "100000" for name in RATE_LIMITS})
         if self.mode == "embedded":
@@ -102,8 +106,9 @@ class Servers(ProcessGroup):
             client = redis.Redis.from_url(REDIS_BENCH)
             client.flushdb()
             self.callback(client.flushdb)
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                       cwd=ROOT, env=self.env(), check=True)
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+            subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=self.env(),
+                           check=True)
         if self.mode == "scaled":
             self.spawn("worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork",
                        "-l", "WARNING", "-n", f"bench-{uuid.uuid4().hex[:6]}@%h",

@@ -1,6 +1,6 @@
 """How the worker and beat hold on to Redis, the broker (scaled mode).
 
-Two fixes, both found by killing Redis under a running worker (docs/security-faults.md):
+Two fixes, both found by killing Redis under a running worker (docs/security.md, Faults):
 
 1. `Transport`, kombu's Redis transport with one change (settings: CELERY_BROKER_TRANSPORT).
 
