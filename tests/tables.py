@@ -81,6 +81,20 @@ def start_match(variant: str, turn_seconds: int) -> Match:
     return Match.objects.get(room=room)
 
 
+def play_until(match: Match, phase: str) -> Match:
+    """Play the harness's moves, dealing each next hand as the timer would, until the
+    match reaches `phase` ("deal": between hands; "finished")."""
+    while (game := match.game).phase != phase:
+        if game.phase == "deal":
+            services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
+                          actor=services.SYSTEM)
+        else:
+            services.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
+                          version=match.version)
+        match.refresh_from_db()
+    return match
+
+
 def wait_for(condition: Callable[[], Any], timeout: float, every: float = 0.05) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -8,23 +8,14 @@ from django.db import connection
 
 from games import services
 from games.models import Match
-from tests.tables import create_room, make_players, quick_policy
+from tests.tables import play_until, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def match_between_hands() -> Match:
     """A match whose first hand is over, waiting for the next deal."""
-    players = make_players(4)
-    room = create_room(players[0], target=31)
-    for seat, player in enumerate(players):
-        services.sit(room.pk, player, seat)
-    match = Match.objects.get(room=room)
-    while (game := match.game).phase != "deal":
-        services.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
-                      version=match.version)
-        match.refresh_from_db()
-    return match
+    return play_until(start_match("classic", turn_seconds=30), "deal")
 
 
 @contextmanager

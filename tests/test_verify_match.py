@@ -5,33 +5,14 @@ from django.core.management import CommandError, call_command
 
 from games import services
 from games.models import Match, MatchEvent
-from tests.tables import create_room, make_players, quick_policy
+from tests.tables import create_room, make_players, play_until, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def play_out(match_id: int) -> Match:
-    """Play the harness's moves, dealing the next hand as the timer would."""
-    while True:
-        match = Match.objects.get(pk=match_id)
-        game = match.game
-        if game.phase == "finished":
-            return match
-        if game.phase == "deal":
-            services.play(match_id, seat=None, action=services.DEAL, version=match.version,
-                          actor=services.SYSTEM)
-        else:
-            services.play(match_id, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
-                          version=match.version)
-
-
 @pytest.fixture
 def played_match() -> Match:
-    players = make_players(4)
-    room = create_room(players[0], target=31)
-    for seat, player in enumerate(players):
-        services.sit(room.pk, player, seat)
-    return play_out(Match.objects.get(room=room).pk)
+    return play_until(start_match("classic", turn_seconds=30), "finished")
 
 
 def test_it_passes_on_a_played_match(played_match):

@@ -6,6 +6,7 @@
 
 import { cardElement, cardName, sortHand, suitSymbol, suitTitle } from "./cards.js";
 import { fmt, fmtNodes, h, num, toast, userText } from "./dom.js";
+import { errorText } from "./errors.js";
 import { LiveSocket } from "./socket.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -117,34 +118,13 @@ function act(action) {
 
 // ------------------------------------------------------------------ receiving
 
-const ERRORS = {
-  too_large: () => gettext("That message was too large."),
-  bad_json: () => gettext("The server did not understand that message."),
-  unknown_type: () => gettext("The server did not understand that message."),
-  login_required: () => gettext("Log in to take a seat."),
-  bad_seat: () => gettext("There is no such seat."),
-  seat_taken: () => gettext("That seat is taken."),
-  already_seated: () => gettext("You already have a seat at this table."),
-  started: () => gettext("The match has already started."),
-  not_seated: () => gettext("You are not seated at this table."),
-  no_match: () => gettext("No match is being played at this table."),
-  not_your_turn: () => gettext("It is not your turn."),
-  illegal: () => gettext("That move is not allowed."),
-  finished: () => gettext("This match is over."),
-  closed: () => gettext("This room was closed by a moderator."),
-  no_room: () => gettext("This room does not exist."),
-  seats_free: () => gettext("Four players are needed."),
-  rate_limited: () => gettext("Too many messages: wait a moment and try again."),
-};
-
 function onMessage(message) {
   if (message.type === "state") {
     onState(message);
   } else if (message.type === "error") {
     pendingV = null;
     if (message.code !== "stale") {
-      const text = ERRORS[message.code] ? ERRORS[message.code]() : message.message;
-      toast(text || gettext("Something went wrong."));
+      toast(errorText(message));
     }
     render();
   }

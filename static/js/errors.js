@@ -1,0 +1,26 @@
+// What the server's error codes (docs/protocol.md) say to a player, in their language.
+
+const MESSAGES = {
+  too_large: () => gettext("That message was too large."),
+  bad_json: () => gettext("The server did not understand that message."),
+  unknown_type: () => gettext("The server did not understand that message."),
+  login_required: () => gettext("Log in to take a seat."),
+  bad_seat: () => gettext("There is no such seat."),
+  seat_taken: () => gettext("That seat is taken."),
+  already_seated: () => gettext("You already have a seat at this table."),
+  started: () => gettext("The match has already started."),
+  not_seated: () => gettext("You are not seated at this table."),
+  no_match: () => gettext("No match is being played at this table."),
+  not_your_turn: () => gettext("It is not your turn."),
+  illegal: () => gettext("That move is not allowed."),
+  finished: () => gettext("This match is over."),
+  closed: () => gettext("This room was closed by a moderator."),
+  no_room: () => gettext("This room does not exist."),
+  seats_free: () => gettext("Four players are needed."),
+  rate_limited: () => gettext("Too many messages: wait a moment and try again."),
+};
+
+export function errorText(error) {
+  const text = MESSAGES[error.code] ? MESSAGES[error.code]() : error.message;
+  return text || gettext("Something went wrong.");
+}
