@@ -134,6 +134,19 @@ def worker(request: pytest.FixtureRequest) -> None:
         wait_for_worker()
 
 
+@pytest.fixture(autouse=True)
+def fresh_redis_layer() -> Iterator[None]:
+    """Each test's sockets get a channels_redis layer of their own. A layer keeps asyncio
+    locks across calls, and each test runs on a loop of its own: scaled runs sometimes
+    failed a socket test with "Lock ... is bound to a different event loop" (seen in about
+    one run in four, not reproduced on demand); a layer per test cannot carry one over."""
+    yield
+    if settings.SCALED:
+        from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
+
+        channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+
+
 @pytest.fixture
 def asgi_application():  # type: ignore[no-untyped-def]
     from tarneeb.asgi import application
