@@ -79,30 +79,34 @@ def public_record(match: Match) -> dict[str, Any]:
     }
 
 
+def check_hand(hand: dict[str, Any], events: Sequence[MatchEvent]) -> list[str]:
+    """Check one revealed hand of `deals(events)` as a player could: its seed matches the
+    commitment, and every card played was dealt by that seed to the seat that played it."""
+    seed = bytes.fromhex(hand["seed"])
+    if fairness.commitment(seed) != hand["sha256"]:
+        return [f"hand {hand['hand']}: sha256(seed) does not match the commitment "
+                "published when it was dealt"]
+    problems = []
+    deck = fairness.deck_from_seed(seed)
+    dealer = next(e for e in _at(events, hand["seq"]).result if e["type"] == "dealt")["dealer"]
+    dealt = {card: (dealer + 1 + i) % 4 for i, card in enumerate(deck)}
+    for event in events:
+        if event.seq <= hand["seq"]:
+            continue
+        card = event.action.get("card")
+        if event.action["type"] == "play" and dealt[card] != event.seat:
+            problems.append(f"hand {hand['hand']}: seat {event.seat} played {card}, "
+                            f"which the seed dealt to seat {dealt[card]}")
+        if any(e["type"] in HAND_OVER for e in event.result):
+            break
+    return problems
+
+
 def verify(match: Match) -> list[str]:
     """Check every revealed hand of `match` as a player could; returns the problems found."""
-    problems = []
     events = events_of(match)
-    for hand in deals(events, aborted=match.status == Match.Status.ABORTED):
-        if not hand["over"]:
-            continue
-        seed = bytes.fromhex(hand["seed"])
-        if fairness.commitment(seed) != hand["sha256"]:
-            problems.append(f"hand {hand['hand']}: sha256(seed) does not match the commitment "
-                            "published when it was dealt")
-            continue
-        deck = fairness.deck_from_seed(seed)
-        dealer = next(e for e in _at(events, hand["seq"]).result if e["type"] == "dealt")["dealer"]
-        dealt = {card: (dealer + 1 + i) % 4 for i, card in enumerate(deck)}
-        for event in events:
-            if event.seq <= hand["seq"]:
-                continue
-            card = event.action.get("card")
-            if event.action["type"] == "play" and dealt[card] != event.seat:
-                problems.append(f"hand {hand['hand']}: seat {event.seat} played {card}, "
-                                f"which the seed dealt to seat {dealt[card]}")
-            if any(e["type"] in HAND_OVER for e in event.result):
-                break
+    problems = [problem for hand in deals(events, aborted=match.status == Match.Status.ABORTED)
+                if hand["over"] for problem in check_hand(hand, events)]
     try:
         rebuilt = rebuild(match, events)
     except ValueError as exc:

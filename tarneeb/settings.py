@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "games",
+    "history",
 ]
 
 MIDDLEWARE = [

@@ -8,6 +8,7 @@ from tarneeb import views
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("accounts.urls")),
+    path("", include("history.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # The admin's login form guesses passwords as well as ours: same throttle.

@@ -1,0 +1,64 @@
+"""A match's score sheet: one line per deal, thrown-in deals too, from one read of its log.
+
+Every figure on a line is the engine's own (its `hand_scored` or `thrown_in` event); the
+line adds what the log says around it: who dealt, the calls in order, and the deal's
+commitment, revealed seed and the server's check of it (games.records.check_hand). Only
+deals that are over appear: the hand being played is nobody's business yet.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import records
+from games.models import Match, MatchEvent
+
+
+@dataclass
+class HandLine:
+    number: int
+    dealer: int
+    sha256: str
+    seed: str | None = None
+    # Bids and passes in the order they were made: {"seat", "value"} or {"seat", "pass": True}.
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    exposed_card: str | None = None
+    trump: str | None = None
+    # The engine's hand_scored or thrown_in event, without its type.
+    result: dict[str, Any] = field(default_factory=dict)
+    # The match's scores after this deal (a thrown-in deal leaves them as they were).
+    scores: list[int] = field(default_factory=list)
+    verified: bool | None = None
+
+    @property
+    def thrown_in(self) -> bool:
+        return bool(self.result.get("thrown_in"))
+
+
+def score_sheet(match: Match, events: Sequence[MatchEvent] | None = None) -> list[HandLine]:
+    """The lines of every deal that is over (or revealed because the match was aborted)."""
+    events = records.events_of(match) if events is None else events
+    aborted = match.status == Match.Status.ABORTED
+    hands = {hand["seq"]: hand for hand in records.deals(events, aborted=aborted)}
+    lines: list[HandLine] = []
+    for event in events:
+        for happened in event.result:
+            kind = happened["type"]
+            if kind == "dealt":
+                hand = hands[event.seq]
+                lines.append(HandLine(number=len(lines) + 1, dealer=happened["dealer"], sha256=hand["sha256"],
+                                      exposed_card=happened.get("exposed_card")))
+                if hand["over"]:
+                    lines[-1].seed = hand["seed"]
+                    lines[-1].verified = not records.check_hand(hand, events)
+            elif kind == "bid":
+                lines[-1].calls.append({"seat": happened["seat"], "value": happened["value"]})
+            elif kind == "pass":
+                lines[-1].calls.append({"seat": happened["seat"], "pass": True})
+            elif kind == "trump":
+                lines[-1].trump = happened["suit"]
+            elif kind in records.HAND_OVER:
+                lines[-1].result = {k: v for k, v in happened.items() if k != "type"}
+                before = lines[-2].scores if len(lines) > 1 else []
+                lines[-1].scores = happened.get("scores", before)
+    return [line for line in lines if line.seed is not None]

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from history import views
+
+urlpatterns = [
+    path("matches/<int:match_id>/", views.match_page, name="match"),
+]
