@@ -634,7 +634,7 @@ function renderFoot() {
   els.foot.append(last);
 
   const f = m.fairness || {};
-  const record = "/matches/" + m.id + "/record.json";
+  const sheet = "/matches/" + m.id + "/";
   const fair = h("div", { class: "fairness" });
   if (f.sha256) {
     fair.append(
@@ -645,9 +645,9 @@ function renderFoot() {
     fair.append(h("span", {}, fmt(gettext("Deal %(n)s seed published."), { n: f.previous.hand })));
   }
   fair.append(" ",
-    h("a", { href: record, target: "_blank", rel: "noopener",
-      title: gettext("The match record lists each deal's commitment and, after the hand, its seed (see docs/fairness.md).") },
-    gettext("How to verify")));
+    h("a", { href: sheet, target: "_blank", rel: "noopener",
+      title: gettext("The score sheet checks each deal against its seed once the hand is over (see docs/fairness.md).") },
+    gettext("Score sheet")));
   els.foot.append(fair);
 }
 
