@@ -6,6 +6,9 @@ from django.views.decorators.http import require_http_methods
 from accounts.forms import SignupForm
 from accounts.models import User
 from accounts.throttle import remember_device
+from history import listing
+
+RECENT_MATCHES = 10
 
 
 @require_http_methods(["GET", "POST"])
@@ -25,4 +28,5 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username, is_active=True)
-    return render(request, "accounts/profile.html", {"player": player})
+    recent = [listing.row(seat) for seat in listing.seats_of(player, request.user)[:RECENT_MATCHES]]
+    return render(request, "accounts/profile.html", {"player": player, "recent": recent})

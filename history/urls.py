@@ -4,4 +4,5 @@ from history import views
 
 urlpatterns = [
     path("matches/<int:match_id>/", views.match_page, name="match"),
+    path("u/<str:username>/matches/", views.player_matches, name="player_matches"),
 ]

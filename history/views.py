@@ -1,12 +1,17 @@
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games import records
-from games.models import Match
+from games.models import VARIANT_CHOICES, Match
+from history import listing
 from history.scoresheet import HandLine, score_sheet
+
+MATCHES_PER_PAGE = 50
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -48,3 +53,24 @@ def _line(line: HandLine, names: list[str], variant: str) -> dict[str, Any]:
         "kaboot": result.get("kaboot", False), "sha256": line.sha256, "seed": line.seed,
         "verified": line.verified,
     }
+
+
+def player_matches(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's matches, newest first, filtered by variant, result and who they played with."""
+    player = get_object_or_404(User, username=username, is_active=True)
+    filters = {"variant": request.GET.get("variant", ""), "result": request.GET.get("result", ""),
+               "with_user": request.GET.get("with", "").strip()[:150]}
+    if filters["variant"] not in dict(VARIANT_CHOICES):
+        filters["variant"] = ""
+    if filters["result"] not in listing.RESULTS:
+        filters["result"] = ""
+    page = Paginator(listing.seats_of(player, request.user, **filters), MATCHES_PER_PAGE).get_page(
+        request.GET.get("page"))
+    query = {"variant": filters["variant"], "result": filters["result"], "with": filters["with_user"]}
+    return render(request, "history/player_matches.html", {
+        "player": player, "page": page, "rows": [listing.row(seat) for seat in page],
+        "filters": query, "variants": VARIANT_CHOICES,
+        "results": [("won", _("won")), ("lost", _("lost")), ("aborted", _("aborted")),
+                    ("playing", _("being played"))],
+        "query": "&".join(f"{k}={v}" for k, v in query.items() if v),
+    })

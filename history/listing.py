@@ -1,0 +1,82 @@
+"""A player's matches, newest first, as the history pages list them.
+
+Public matches are listed while they are played too (marked so, with the score so far,
+which everyone at the table sees anyway); a private room's matches are listed only to
+the player themself and to staff.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from accounts.models import User
+from games.models import Match, MatchPlayer
+
+RESULTS = ("won", "lost", "aborted", "playing")
+
+
+@dataclass
+class MatchRow:
+    match_id: int
+    started_at: datetime
+    variant: str
+    target: int
+    seat: int
+    partner: str
+    opponents: list[str]
+    # The score from this player's side: their team's, then the other's (Tarneeb 41: the
+    # player's own and their partner's, then the opponents').
+    ours: list[int]
+    theirs: list[int]
+    result: str
+    hands: int
+    minutes: int | None  # how long it lasted, once over
+
+
+def _won(team: int) -> Q:
+    return Q(match__status=Match.Status.FINISHED, match__winner=team, seat__in=(team, team + 2))
+
+
+def seats_of(player: User, viewer: Any, *, variant: str = "", result: str = "",
+             with_user: str = "") -> "QuerySet[MatchPlayer]":
+    """The player's seats in matches `viewer` may see, newest match first, filtered."""
+    seats = (MatchPlayer.objects.filter(user=player).select_related("match")
+             .order_by("-match__started_at", "-match_id"))
+    if not (viewer.is_authenticated and (viewer.pk == player.pk or viewer.is_staff)):
+        seats = seats.filter(match__room__private=False)
+    if variant:
+        seats = seats.filter(match__variant=variant)
+    if result == "won":
+        seats = seats.filter(_won(0) | _won(1))
+    elif result == "lost":
+        seats = seats.filter(match__status=Match.Status.FINISHED).exclude(_won(0) | _won(1))
+    elif result == "aborted":
+        seats = seats.filter(match__status=Match.Status.ABORTED)
+    elif result == "playing":
+        seats = seats.filter(match__status=Match.Status.PLAYING)
+    if with_user:
+        seats = seats.filter(match__players__user__username=with_user).exclude(user__username=with_user)
+    return seats
+
+
+def row(seat: MatchPlayer) -> MatchRow:
+    match = seat.match
+    names = [sitter["username"] for sitter in match.seating]
+    scores, me = match.state["scores"], seat.seat
+    if match.variant == "classic":
+        ours, theirs = [scores[me % 2]], [scores[1 - me % 2]]
+    else:
+        ours, theirs = [scores[me], scores[(me + 2) % 4]], [scores[(me + 1) % 4], scores[(me + 3) % 4]]
+    if match.status == Match.Status.FINISHED:
+        result = "won" if match.winner == seat.seat % 2 else "lost"
+    else:
+        result = str(match.status)
+    return MatchRow(
+        match_id=match.pk, started_at=match.started_at, variant=match.variant, target=match.target,
+        seat=seat.seat, partner=names[(seat.seat + 2) % 4],
+        opponents=[names[(seat.seat + 1) % 4], names[(seat.seat + 3) % 4]],
+        ours=ours, theirs=theirs, result=result, hands=match.state["hand_number"],
+        minutes=None if match.finished_at is None
+        else round((match.finished_at - match.started_at) / timedelta(minutes=1)))
