@@ -42,6 +42,9 @@ class ReadOnlyInline(admin.TabularInline):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
 
 class MatchPlayerInline(ReadOnlyInline):
     model = MatchPlayer
@@ -63,6 +66,10 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [MatchPlayerInline, MatchEventInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Nor through its room: the room's delete page lists the matches and refuses.
         return False
 
 
