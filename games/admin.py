@@ -58,10 +58,15 @@ class MatchEventInline(ReadOnlyInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
+    """Past and current matches, for moderators: found by a player's username (exact), the
+    match id, or the room's id or name; nothing here deletes a match or its log."""
+
     list_display = ["id", "room", "variant", "target", "status", "version", "winner", "deadline",
                     "started_at"]
-    list_filter = ["status", "variant"]
-    search_fields = ["room__name", "room__id", "players__user__username"]
+    list_filter = ["status", "variant", "started_at"]
+    date_hierarchy = "started_at"
+    search_fields = ["id__exact", "room__id", "room__name", "=players__user__username"]
+    search_help_text = _("A player's username (exact), a match id, or a room's id or name.")
     readonly_fields = [f.name for f in Match._meta.fields]
     inlines = [MatchPlayerInline, MatchEventInline]
 
