@@ -9,6 +9,12 @@ from tests.past_matches import past_match
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def in_english(admin_client):  # type: ignore[no-untyped-def]
+    # The site's default language is Arabic; these tests read the English labels.
+    admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 def test_each_row_shows_the_players_by_seat_and_the_winning_team(admin_client):
     past_match(["sam", "ali", "noor", "huda"], winner=1, room_name="Garden table")
     page = admin_client.get("/admin/games/match/").content.decode()
