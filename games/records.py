@@ -11,6 +11,9 @@ from games import engine, fairness
 from games.models import Match, MatchEvent
 
 HAND_OVER = ("hand_scored", "thrown_in")
+# The version of public_record's output (docs/records.md, docs/record.schema.json): raised
+# when a field is removed or changes meaning, not when one is added.
+RECORD_FORMAT = 1
 
 
 def events_of(match: Match) -> list[MatchEvent]:
@@ -71,6 +74,7 @@ def public_record(match: Match) -> dict[str, Any]:
         moves.append({"seq": event.seq, "seat": event.seat, "actor": event.actor, "action": action,
                       "events": event.result, "at": event.created_at.isoformat()})
     return {
+        "format": RECORD_FORMAT,
         "id": match.pk, "room": match.room_id, "variant": match.variant, "target": match.target,
         "status": match.status, "winner": match.winner, "first_dealer": match.first_dealer,
         "players": [{"seat": sitter_seat, "username": sitter["username"]}

@@ -40,11 +40,15 @@ def room(request: HttpRequest, room_id: str) -> HttpResponse:
 
 
 def match_record(request: HttpRequest, match_id: int) -> JsonResponse:
-    """The public record: moves everyone saw, and each finished hand's deal seed."""
+    """The public record (docs/records.md): moves everyone saw, and each finished hand's
+    deal seed; `?download=1` sends it as a file."""
     match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
     if not records.visible_to(match, request.user):
         raise Http404
-    return JsonResponse(records.public_record(match), json_dumps_params={"ensure_ascii": False})
+    response = JsonResponse(records.public_record(match), json_dumps_params={"ensure_ascii": False})
+    if request.GET.get("download") == "1":
+        response["Content-Disposition"] = f'attachment; filename="tarneeb-match-{match.pk}.json"'
+    return response
 
 
 @staff_member_required

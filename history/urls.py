@@ -1,8 +1,9 @@
 from django.urls import path
 
-from history import views
+from history import export, views
 
 urlpatterns = [
     path("matches/<int:match_id>/", views.match_page, name="match"),
     path("u/<str:username>/matches/", views.player_matches, name="player_matches"),
+    path("u/<str:username>/matches.jsonl", export.player_matches, name="player_matches_jsonl"),
 ]

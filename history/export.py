@@ -1,0 +1,66 @@
+"""A player's whole history as JSON Lines: GET /u/<username>/matches.jsonl.
+
+One public record (docs/records.md) per line, one line per match the player sat in
+(MatchPlayer), newest first. Private rooms' matches appear only to those who sat in them
+and to staff, as their records do (games.records.visible_to).
+
+Streamed: the matches' ids are read at once, then the rows a hundred at a time, and each
+line is `records.public_record` of its match: one read of that match's log, so a deal
+committed meanwhile never shows its seed. A match costs one query (its log), a hundred
+of them one more (their rows), whatever the history's length.
+"""
+
+import json
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.contrib.auth import get_user_model
+from django.core.handlers.asgi import ASGIRequest
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+
+from games import records
+from games.models import Match, MatchPlayer
+
+CHUNK = 100
+
+
+def player_matches(request: HttpRequest, username: str) -> StreamingHttpResponse:
+    player = get_object_or_404(get_user_model(), username=username, is_active=True)
+    matches = visible_matches(player, request.user)
+    ids = list(dict.fromkeys(matches.order_by("-started_at", "-pk").values_list("pk", flat=True)))
+    lines = _lines(matches, ids)
+    # Under ASGI (daphne) a synchronous iterator would be read whole before anything is
+    # sent: Django streams an asynchronous one, whose lines are built on the request's thread.
+    content = _async_lines(lines) if isinstance(request, ASGIRequest) else lines
+    return StreamingHttpResponse(content, content_type="application/jsonl; charset=utf-8")
+
+
+def visible_matches(player: Any, viewer: Any) -> QuerySet[Match]:
+    """`player`'s matches that `viewer` may see: all of them for the player and staff,
+    else those in public rooms and the private ones the viewer sat in too."""
+    matches = Match.objects.filter(players__user=player)
+    if not viewer.is_authenticated:
+        return matches.filter(room__private=False)
+    if viewer.is_staff or viewer.pk == player.pk:
+        return matches
+    shared = MatchPlayer.objects.filter(user=viewer).values("match")
+    return matches.filter(Q(room__private=False) | Q(pk__in=shared))
+
+
+def _lines(matches: QuerySet[Match], ids: list[int]) -> Iterator[str]:
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        # Visibility checked again: a room made private since the ids were read drops out.
+        rows = matches.in_bulk(chunk)
+        for pk in chunk:
+            if pk in rows:
+                yield json.dumps(records.public_record(rows[pk]), ensure_ascii=False) + "\n"
+
+
+async def _async_lines(lines: Iterator[str]) -> AsyncIterator[str]:
+    step = sync_to_async(next, thread_sensitive=True)
+    while (line := await step(lines, None)) is not None:
+        yield line
