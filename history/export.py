@@ -12,42 +12,30 @@ of them one more (their rows), whatever the history's length.
 
 import json
 from collections.abc import AsyncIterator, Iterator
-from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 from django.core.handlers.asgi import ASGIRequest
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 
 from games import records
-from games.models import Match, MatchPlayer
+from games.models import Match
+from history import listing
 
 CHUNK = 100
 
 
 def player_matches(request: HttpRequest, username: str) -> StreamingHttpResponse:
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
-    matches = visible_matches(player, request.user)
+    matches = listing.visible_matches(player, request.user)
     ids = list(dict.fromkeys(matches.order_by("-started_at", "-pk").values_list("pk", flat=True)))
     lines = _lines(matches, ids)
     # Under ASGI (daphne) a synchronous iterator would be read whole before anything is
     # sent: Django streams an asynchronous one, whose lines are built on the request's thread.
     content = _async_lines(lines) if isinstance(request, ASGIRequest) else lines
     return StreamingHttpResponse(content, content_type="application/jsonl; charset=utf-8")
-
-
-def visible_matches(player: Any, viewer: Any) -> QuerySet[Match]:
-    """`player`'s matches that `viewer` may see: all of them for the player and staff,
-    else those in public rooms and the private ones the viewer sat in too."""
-    matches = Match.objects.filter(players__user=player)
-    if not viewer.is_authenticated:
-        return matches.filter(room__private=False)
-    if viewer.is_staff or viewer.pk == player.pk:
-        return matches
-    shared = MatchPlayer.objects.filter(user=viewer).values("match")
-    return matches.filter(Q(room__private=False) | Q(pk__in=shared))
 
 
 def _lines(matches: QuerySet[Match], ids: list[int]) -> Iterator[str]:

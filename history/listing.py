@@ -2,7 +2,7 @@
 
 Public matches are listed while they are played too (marked so, with the score so far,
 which everyone at the table sees anyway); a private room's matches are listed only to
-the player themself and to staff.
+those who sat in them and to staff.
 """
 
 from dataclasses import dataclass
@@ -35,6 +35,19 @@ class MatchRow:
     minutes: int | None  # how long it lasted, once over
 
 
+def visible_matches(player: User, viewer: Any) -> "QuerySet[Match]":
+    """`player`'s matches that `viewer` may see: all of them for the player and staff,
+    else those in public rooms and the private ones the viewer sat in too (as
+    games.records.visible_to decides for one match)."""
+    matches = Match.objects.filter(players__user=player)
+    if not viewer.is_authenticated:
+        return matches.filter(room__private=False)
+    if viewer.is_staff or viewer.pk == player.pk:
+        return matches
+    shared = MatchPlayer.objects.filter(user=viewer).values("match")
+    return matches.filter(Q(room__private=False) | Q(pk__in=shared))
+
+
 def _won(team: int) -> Q:
     return Q(match__status=Match.Status.FINISHED, match__winner=team, seat__in=(team, team + 2))
 
@@ -45,7 +58,7 @@ def seats_of(player: User, viewer: Any, *, variant: str = "", result: str = "",
     seats = (MatchPlayer.objects.filter(user=player).select_related("match")
              .order_by("-match__started_at", "-match_id"))
     if not (viewer.is_authenticated and (viewer.pk == player.pk or viewer.is_staff)):
-        seats = seats.filter(match__room__private=False)
+        seats = seats.filter(match__in=visible_matches(player, viewer))
     if variant:
         seats = seats.filter(match__variant=variant)
     if result == "won":

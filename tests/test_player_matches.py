@@ -60,7 +60,7 @@ def test_a_live_match_is_listed_as_being_played_and_its_hand_is_not_shown(client
     assert live.fairness["sha256"] not in page
 
 
-def test_a_private_rooms_match_is_listed_to_the_player_only(client, played, django_user_model):
+def test_a_private_rooms_match_is_listed_only_to_those_who_sat_in_it(client, played, django_user_model):
     match = played[0]
     match.room.private = True
     match.room.save()
@@ -68,8 +68,9 @@ def test_a_private_rooms_match_is_listed_to_the_player_only(client, played, djan
     assert listed(client, username) == []
     client.force_login(django_user_model.objects.create_user("mallory", password="x-long-secret-1"))
     assert listed(client, username) == []
-    client.force_login(match.players.get(seat=0).user)
-    assert [row.match_id for row in listed(client, username)] == [match.pk]
+    for seat in (0, 3):  # the player, and an opponent in that match
+        client.force_login(match.players.get(seat=seat).user)
+        assert [row.match_id for row in listed(client, username)] == [match.pk]
 
 
 def test_the_profile_shows_the_latest_matches(client, played):
