@@ -6,7 +6,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.forms import SignupForm
 from accounts.models import User
 from accounts.throttle import remember_device
-from history import listing
+from history import listing, stats
 
 RECENT_MATCHES = 10
 
@@ -29,4 +29,5 @@ def signup(request: HttpRequest) -> HttpResponse:
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username, is_active=True)
     recent = [listing.row(seat) for seat in listing.seats_of(player, request.user)[:RECENT_MATCHES]]
-    return render(request, "accounts/profile.html", {"player": player, "recent": recent})
+    return render(request, "accounts/profile.html", {
+        "player": player, "recent": recent, "stats": stats.variant_stats(player, request.user)})
