@@ -1,7 +1,7 @@
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
@@ -9,6 +9,7 @@ from accounts.models import User
 from games import records
 from games.models import VARIANT_CHOICES, Match
 from history import listing
+from history.replay import hand_positions
 from history.scoresheet import HandLine, score_sheet
 
 MATCHES_PER_PAGE = 50
@@ -26,10 +27,25 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "history/match.html", {
         "match": match,
         "seats": [{"seat": n, "username": name, "team": n % 2} for n, name in enumerate(names)],
+        "players": names,
         "winners": None if match.winner is None else names[match.winner::2],
         "lines": [_line(line, names, match.variant) for line in lines],
         "final": lines[-1].scores if lines else [],
     })
+
+
+def hand_replay(request: HttpRequest, match_id: int, number: int) -> JsonResponse:
+    """One hand that is over, every position of it, for the replay viewer."""
+    match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
+    if not records.visible_to(match, request.user):
+        raise Http404
+    hand = hand_positions(match, records.events_of(match), number)
+    if hand is None:
+        raise Http404
+    response = JsonResponse(hand, json_dumps_params={"ensure_ascii": False})
+    # A hand that is over never changes; a private one stays out of shared caches.
+    response["Cache-Control"] = f"{'private' if match.room.private else 'public'}, max-age=86400"
+    return response
 
 
 def _line(line: HandLine, names: list[str], variant: str) -> dict[str, Any]:

@@ -1,0 +1,219 @@
+// The replay on a match's page: a hand that is over, position by position, drawn by the
+// live table's code (table.js) with all four hands face up.
+//
+// Positions are counted from the deal (move 0) and the address names one: #h3-m27 is
+// hand 3 (numbered as on the score sheet) after its 27th move, so a copied link reopens it.
+
+import { RED, SUIT_SYMBOL, rankLabel } from "./cards.js";
+import { fmt, fmtNodes, h, num, userText } from "./dom.js";
+import { Table } from "./table.js";
+
+const root = document.getElementById("replay");
+const table = new Table(root);
+const players = JSON.parse(document.getElementById("replay-players").textContent);
+const matchId = Number(root.dataset.match);
+const handCount = Number(root.dataset.hands);
+const room = {
+  seats: players.map((username, seat) => ({ seat, username, away: false })),
+  variant: root.dataset.variant, target: Number(root.dataset.target), status: "over", closed: false,
+};
+const els = {
+  where: root.querySelector("#replay-where"),
+  moves: root.querySelector("#moves"),
+  status: root.querySelector("#replay-status"),
+};
+const hands = new Map(); // hand number -> its positions, once fetched
+let hand = null;
+let positions = [];
+let at = 0;
+
+// ------------------------------------------------------------------ moving about
+
+const POSITION = /^#h(\d+)-m(\d+)$/;
+
+function fromAddress() {
+  const found = POSITION.exec(location.hash);
+  if (!found) return null;
+  return { hand: Number(found[1]), move: Number(found[2]) };
+}
+
+async function load(number) {
+  if (!hands.has(number)) {
+    const response = await fetch(`/matches/${matchId}/hands/${number}.json`, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(String(response.status));
+    hands.set(number, (await response.json()).positions);
+  }
+  return hands.get(number);
+}
+
+async function go(number, move) {
+  number = Math.min(Math.max(1, number), handCount);
+  try {
+    els.status.textContent = number === hand ? "" : gettext("Loading…");
+    positions = await load(number);
+  } catch {
+    els.status.textContent = gettext("This hand could not be loaded. Try again in a moment.");
+    return;
+  }
+  els.status.textContent = "";
+  const changed = number !== hand;
+  hand = number;
+  at = Math.min(Math.max(0, move), positions.length - 1);
+  // replaceState: stepping through a hand should not fill the browser's history.
+  history.replaceState(null, "", `#h${hand}-m${at}`);
+  draw(changed);
+}
+
+// A trick's end: the position right after its fourth card, where the trick is complete.
+const trickEnds = () => positions.flatMap((p, i) =>
+  p.move.action.type === "play" && !p.view.trick.length ? [i] : []);
+
+const STEPS = {
+  move: (d) => go(hand, at + d),
+  trick: (d) => {
+    const ends = trickEnds();
+    const next = d > 0 ? ends.find((i) => i > at) : ends.filter((i) => i < at).pop();
+    return go(hand, next === undefined ? (d > 0 ? positions.length - 1 : 0) : next);
+  },
+  hand: (d) => go(hand + d, 0),
+  edge: (d) => go(hand, d > 0 ? positions.length - 1 : 0),
+};
+
+const KEYS = {
+  ArrowRight: ["move", 1], ArrowLeft: ["move", -1], ArrowDown: ["trick", 1], ArrowUp: ["trick", -1],
+  PageDown: ["hand", 1], PageUp: ["hand", -1], End: ["edge", 1], Home: ["edge", -1],
+};
+
+document.addEventListener("keydown", (event) => {
+  const step = KEYS[event.key];
+  if (!step || hand === null || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest("input, select, textarea, summary, details")) return;
+  event.preventDefault();
+  STEPS[step[0]](step[1]);
+});
+
+for (const button of root.querySelectorAll("[data-step]")) {
+  button.addEventListener("click", () => STEPS[button.dataset.step](Number(button.dataset.by)));
+}
+
+// The score sheet's "Replay" links, and an address edited by hand.
+window.addEventListener("hashchange", () => {
+  const wanted = fromAddress();
+  if (wanted && (wanted.hand !== hand || wanted.move !== at)) go(wanted.hand, wanted.move);
+});
+
+// ------------------------------------------------------------------ drawing
+
+function draw(newHand) {
+  const p = positions[at];
+  const m = { ...p.view, id: matchId, fairness: {} };
+  table.state = { type: "state", v: at, room, you: { seat: null }, match: m, legal: [], deadline: null };
+  Object.assign(root.dataset, { hand: String(hand), move: String(at), moves: String(positions.length - 1),
+    phase: m.phase });
+  const mover = p.move.seat;
+  table.drawSeats({
+    extra: (seat, el) => {
+      el.classList.toggle("moved", seat === mover && at > 0);
+      if (seat === mover && p.move.actor === "timer") {
+        const label = gettext("Played by the timer");
+        el.querySelector(".seat-head").append(
+          h("span", { class: "chip timer-chip", title: label }, gettext("timer")));
+      }
+      el.append(table.faceUpHand(p.hands[seat], m.trump));
+    },
+  });
+  const completed = p.move.action.type === "play" && !m.trick.length;
+  table.drawCenter(completed ? m.last_trick : null);
+  table.drawInfo();
+  drawTurn(p);
+  drawSummary(m);
+  drawMoves(newHand);
+  for (const button of root.querySelectorAll("[data-step]")) {
+    const forward = Number(button.dataset.by) > 0;
+    const type = button.dataset.step;
+    button.disabled = type === "hand" ? (forward ? hand >= handCount : hand <= 1)
+      : forward ? at >= positions.length - 1 : at <= 0;
+  }
+}
+
+function drawTurn(p) {
+  els.where.replaceChildren(
+    fmt(gettext("Hand %(hand)s of %(hands)s · move %(move)s of %(moves)s"),
+      { hand, hands: handCount, move: at, moves: positions.length - 1 }));
+  const turn = table.els.turn;
+  turn.replaceChildren();
+  if (at > 0) turn.append(h("span", { class: "last-move" }, moveText(p.move)), " ");
+  const next = table.turnText();
+  if (next) turn.append(h("span", { class: "turn-text" }, next));
+  else if (at === positions.length - 1) turn.append(gettext("Hand over"));
+}
+
+function drawSummary(m) {
+  const over = at === positions.length - 1 && m.last_hand;
+  table.els.summary.hidden = !over;
+  table.els.summary.replaceChildren();
+  if (!over) return;
+  if (m.phase === "finished") table.els.summary.append(table.winnerPanel(m));
+  table.els.summary.append(table.handSummary(m, m.last_hand));
+}
+
+function cardText(card) {
+  return h("bdi", { class: "card-text " + (RED.has(card[1]) ? "red" : "black"), dir: "ltr" },
+    rankLabel(card[0]), SUIT_SYMBOL[card[1]]);
+}
+
+function moveText(move) {
+  const name = table.nameNode(move.seat);
+  const a = move.action;
+  let text;
+  if (a.type === "bid") text = fmtNodes(gettext("%(name)s bid %(n)s"), { name, n: a.value });
+  else if (a.type === "pass") text = fmtNodes(gettext("%(name)s passed"), { name });
+  else if (a.type === "trump") text = fmtNodes(gettext("%(name)s chose %(suit)s"), { name, suit: SUIT_SYMBOL[a.suit] });
+  else text = fmtNodes(gettext("%(name)s played %(card)s"), { name, card: cardText(a.card) });
+  if (move.actor === "timer") text.append(" ", h("span", { class: "timer-mark" }, gettext("(timer)")));
+  return text;
+}
+
+// The hand's moves: the bidding, then each trick; the current one marked, each a jump.
+function drawMoves(newHand) {
+  if (newHand) {
+    els.moves.replaceChildren();
+    let group = null;
+    let played = 0;
+    positions.forEach((p, i) => {
+      if (i === 0) return;
+      const a = p.move.action;
+      const bidding = a.type !== "play";
+      const title = bidding ? gettext("Bidding") : fmt(gettext("Trick %(n)s"), { n: Math.floor(played / 4) + 1 });
+      if (!bidding) played += 1;
+      if (!group || group.dataset.title !== title) {
+        group = h("ol", { class: "moves-group" + (bidding ? " calls" : ""), dataset: { title } });
+        els.moves.append(h("li", {}, h("span", { class: "moves-title" }, title), group));
+      }
+      const label = a.type === "play" ? cardText(a.card)
+        : a.type === "bid" ? num(a.value) : a.type === "pass" ? gettext("Pass") : SUIT_SYMBOL[a.suit];
+      const byTimer = p.move.actor === "timer";
+      group.append(h("li", {}, h("button", {
+        type: "button", class: "move" + (byTimer ? " by-timer" : ""), dataset: { move: String(i) },
+        title: byTimer ? gettext("Played by the timer") : null, onclick: () => go(hand, i),
+      }, userText(table.nameOf(p.move.seat), "move-seat"), " ", label,
+      byTimer ? h("span", { class: "timer-mark" }, " ", gettext("(timer)")) : "")));
+    });
+  }
+  for (const button of els.moves.querySelectorAll("button.move")) {
+    if (Number(button.dataset.move) !== at) {
+      button.removeAttribute("aria-current");
+      continue;
+    }
+    button.setAttribute("aria-current", "step");
+    // Scroll the list, not the page: the table should stay where the reader put it.
+    const box = els.moves;
+    box.scrollTop = button.offsetTop - box.clientHeight / 2;
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+const start = fromAddress() || { hand: 1, move: 0 };
+go(start.hand, start.move);
+window.tarneebReplay = { get position() { return { hand, move: at, moves: positions.length - 1 }; } };
