@@ -4,6 +4,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 
 from accounts.models import User
 from games import records
@@ -34,6 +35,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     })
 
 
+@gzip_page
 def hand_replay(request: HttpRequest, match_id: int, number: int) -> JsonResponse:
     """One hand that is over, every position of it, for the replay viewer."""
     match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)

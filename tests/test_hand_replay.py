@@ -90,3 +90,10 @@ def test_a_private_rooms_hands_are_404_for_a_stranger(client, django_user_model)
     response = client.get(url)
     assert response.status_code == 200
     assert response["Cache-Control"].startswith("private")
+
+
+def test_a_hand_is_sent_gzipped_and_cacheable(client):
+    match = play_until(start_match("classic", turn_seconds=30), "finished")
+    response = client.get(f"/matches/{match.pk}/hands/1.json", HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
+    assert response["Cache-Control"] == "public, max-age=86400"
