@@ -18,6 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from chat import services as chat
 from games import groups, services
 from tarneeb import handshake
 from tarneeb.addresses import scope_client_address
@@ -155,6 +156,8 @@ class RoomConsumer(ProtocolConsumer):
 
     room_id: str
     forwarded: tuple[int | None, int] | None = None
+    # Seated at a match being played: spectators' chat does not reach this socket.
+    at_live_match = False
 
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
@@ -167,6 +170,10 @@ class RoomConsumer(ProtocolConsumer):
             await self.close(code=CLOSE_NO_ROOM)
             return
         await self.room_state(snapshot)
+        lines = await database_sync_to_async(chat.recent)(self.room_id,
+                                                          with_spectators=not self.at_live_match)
+        if lines:  # a client starts each connection with an empty chat
+            await self.send_json({"type": "chat_history", "messages": lines})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
@@ -185,6 +192,9 @@ class RoomConsumer(ProtocolConsumer):
                 await database_sync_to_async(services.back)(self.room_id, self.user)
             elif kind == "rematch":
                 await database_sync_to_async(services.rematch)(self.room_id, self.user)
+            elif kind == "chat":
+                await database_sync_to_async(chat.post)(self.room_id, self.user, text=content.get("text", ""),
+                                                        phrase=content.get("phrase", ""))
             else:
                 await super().handle_message(content)
         except services.Refused as refusal:
@@ -201,4 +211,14 @@ class RoomConsumer(ProtocolConsumer):
         # A stale act from a socket that already holds the current state needs no resync.
         self.forwarded = (event["match"], event["v"])
         seat = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
+        self.at_live_match = seat is not None and event["room"]["status"] == "playing"
         await self.send(text_data=event["states"]["watch" if seat is None else str(seat)])
+
+    async def room_chat(self, event: dict[str, Any]) -> None:
+        message = event["message"]
+        if message["audience"] == "spectators" and self.at_live_match:
+            return
+        await self.send_json(message)
+
+    async def room_chat_deleted(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "chat_deleted", "id": event["id"]})

@@ -12,9 +12,10 @@ class RoomForm(forms.ModelForm):
 
     class Meta:
         model = Room
-        fields = ["name", "variant", "target", "turn_seconds", "private"]
+        fields = ["name", "variant", "target", "turn_seconds", "private", "chat"]
         help_texts = {"target": _("Tarneeb 41 is always played to 41."),
-                      "private": _("Private rooms are not listed; share the link.")}
+                      "private": _("Private rooms are not listed; share the link."),
+                      "chat": _("Players and spectators can write to each other at the table.")}
 
     def clean(self) -> dict:  # type: ignore[type-arg]
         data = super().clean() or {}

@@ -33,6 +33,7 @@ class Room(models.Model):
     turn_seconds = models.PositiveSmallIntegerField(_("turn time (seconds)"), default=30)
     private = models.BooleanField(_("private"), default=False)
     closed = models.BooleanField(_("closed by a moderator"), default=False)
+    chat = models.BooleanField(_("table chat"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -61,13 +61,13 @@ def _stale(match_id: int, version: int) -> Refused:
 # Rooms and seats
 
 def create_room(owner: User, *, name: str, variant: str, target: int, turn_seconds: int,
-                private: bool) -> Room:
+                private: bool, chat: bool = True) -> Room:
     if variant == "forty_one":
         target = 41
     if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
         raise Refused("bad_setting", _("Turn time must be between 5 and 120 seconds."))
     room = Room.objects.create(owner=owner, name=name, variant=variant, target=target,
-                               turn_seconds=turn_seconds, private=private)
+                               turn_seconds=turn_seconds, private=private, chat=chat)
     transaction.on_commit(lambda: announce_room(room.pk))
     return room
 
@@ -390,6 +390,7 @@ def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> 
               else "playing" if match.status == Match.Status.PLAYING else "over")
     return {"id": room.pk, "name": room.name, "variant": room.variant, "target": room.target,
             "turn_seconds": room.turn_seconds, "private": room.private, "closed": room.closed,
+            "chat": room.chat,
             "owner": room.owner.username, "seats": listed, "status": status,
             "url": room.get_absolute_url()}
 

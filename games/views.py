@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from chat import phrases
 from games import records, services
 from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
@@ -36,7 +37,7 @@ def quick_play(request: HttpRequest) -> HttpResponse:
 
 def room(request: HttpRequest, room_id: str) -> HttpResponse:
     room = get_object_or_404(Room, pk=room_id)
-    return render(request, "games/room.html", {"room": room})
+    return render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
 
 
 def match_record(request: HttpRequest, match_id: int) -> JsonResponse:

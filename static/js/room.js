@@ -5,6 +5,7 @@
 import { cardElement, sortHand } from "./cards.js";
 import { fmt, h, toast } from "./dom.js";
 import { errorText } from "./errors.js";
+import { Chat } from "./chat.js";
 import { LiveSocket } from "./socket.js";
 import { Table, isLive, suitLabel } from "./table.js";
 
@@ -65,6 +66,7 @@ function act(action) {
 // ------------------------------------------------------------------ receiving
 
 function onMessage(message) {
+  if (chat.onMessage(message)) return;
   if (message.type === "state") {
     onState(message);
   } else if (message.type === "error") {
@@ -92,6 +94,7 @@ function onState(message) {
     summarySeen.clear();
   }
   state = table.state = message;
+  chat.onState(message);
   if (pendingV !== null && (message.v !== pendingV || !message.legal.length)) pendingV = null;
   if (old && old.v !== message.v) {
     showLastTrick = false;
@@ -396,6 +399,7 @@ function onStatus(status) {
   els.conn.hidden = status === "open";
   if (status === "open") {
     els.conn.textContent = "";
+    chat.reset();
     return;
   }
   els.conn.textContent = {
@@ -407,5 +411,6 @@ function onStatus(status) {
   if (status !== "connecting") pendingV = null;
 }
 
+const chat = new Chat(document.getElementById("chat"), send);
 const socket = new LiveSocket(root.dataset.ws, { onMessage, onStatus });
 window.tarneebTable = { get state() { return state; } };

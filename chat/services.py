@@ -1,0 +1,110 @@
+"""Writing to and reading a room's chat: check, then write, then send once committed.
+
+A line goes to every socket at the room, except a spectator's line written while a match
+is being played: that one reaches only the sockets not seated at it (games.consumers
+filters by each socket's seat).
+"""
+
+import unicodedata
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from chat.models import ChatMessage, Mute
+from chat.phrases import PHRASES
+from games import groups
+from games.models import Match, Room
+from games.services import Refused
+from tarneeb.realtime import publish
+from tarneeb.text import BIDI_CONTROLS
+
+MAX_LENGTH = 200
+# Per user across all rooms and processes: counted in the database.
+RATE_COUNT, RATE_SECONDS = 5, 10
+HISTORY = 50
+
+
+def clean_text(text: str) -> str:
+    """Control characters (newlines included) and text-direction controls removed; each
+    line is shown in its own isolate, so it cannot reorder the page around it."""
+    kept = "".join(" " if ch in "\n\t" else ch for ch in text
+                   if ch in "\n\t" or (unicodedata.category(ch) != "Cc" and ch not in BIDI_CONTROLS))
+    return " ".join(kept.split())
+
+
+def post(room_id: str, user: Any, *, text: Any = "", phrase: Any = "") -> dict[str, Any]:
+    """Write a line (free text, or a quick phrase's key) to the room's chat."""
+    if not user.is_authenticated:
+        raise Refused("login_required", _("Log in to write in the chat."))
+    if phrase:
+        if type(phrase) is not str or phrase not in PHRASES:
+            raise Refused("bad_phrase", _("There is no such quick phrase."))
+        text = ""
+    else:
+        if type(text) is not str:
+            raise Refused("bad_chat", _("A chat message is text."))
+        text = clean_text(text)
+        if not text:
+            raise Refused("empty", _("Write something first."))
+        if len(text) > MAX_LENGTH:
+            raise Refused("too_long", _("Chat messages are limited to %(n)d characters.") % {"n": MAX_LENGTH})
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None:
+        raise Refused("no_room", _("This room does not exist."))
+    if not room.chat:
+        raise Refused("chat_off", _("The chat is turned off at this table."))
+    now = timezone.now()
+    mute = Mute.objects.filter(user=user, until__gt=now).order_by("-until").first()
+    if mute is not None:
+        raise Refused("muted", _("A moderator muted you in the chat until %(until)s.")
+                      % {"until": timezone.localtime(mute.until).strftime("%Y-%m-%d %H:%M")})
+    recent = ChatMessage.objects.filter(user=user, created_at__gt=now - timedelta(seconds=RATE_SECONDS))
+    if recent.count() >= RATE_COUNT:
+        raise Refused("rate_limited", _("You are writing too fast: at most %(count)d messages in %(seconds)d "
+                                        "seconds.") % {"count": RATE_COUNT, "seconds": RATE_SECONDS})
+    seat = room.seats.filter(user=user).values_list("number", flat=True).first()
+    live = room.matches.filter(status=Match.Status.PLAYING).exists()
+    audience = (ChatMessage.Audience.SPECTATORS if seat is None and live else ChatMessage.Audience.EVERYONE)
+    with transaction.atomic():
+        line = ChatMessage.objects.create(room=room, user=user, seat=seat, audience=audience, text=text,
+                                          phrase=phrase)
+        message = as_message(line, user.username)
+        event = {"type": "room.chat", "message": message}
+        transaction.on_commit(lambda: publish(groups.room(room.pk), event))
+    return message
+
+
+def delete(message_id: int, moderator: User) -> ChatMessage | None:
+    """Take a line down for everyone at once; it stays in the database for the audit."""
+    with transaction.atomic():
+        line = ChatMessage.objects.select_for_update().filter(pk=message_id, deleted_at=None).first()
+        if line is None:
+            return None
+        line.deleted_at, line.deleted_by = timezone.now(), moderator
+        line.save(update_fields=["deleted_at", "deleted_by"])
+        event = {"type": "room.chat_deleted", "id": line.pk}
+        transaction.on_commit(lambda: publish(groups.room(line.room_id), event))
+    return line
+
+
+def mute(user: User, *, minutes: int, moderator: User | None, reason: str = "") -> Mute:
+    return Mute.objects.create(user=user, until=timezone.now() + timedelta(minutes=minutes),
+                               created_by=moderator, reason=reason)
+
+
+def recent(room_id: str, *, with_spectators: bool) -> list[dict[str, Any]]:
+    """The last lines a socket may read, oldest first."""
+    lines = ChatMessage.objects.filter(room_id=room_id, deleted_at=None).select_related("user")
+    if not with_spectators:
+        lines = lines.filter(audience=ChatMessage.Audience.EVERYONE)
+    return [as_message(line, line.user.username) for line in reversed(lines.order_by("-id")[:HISTORY])]
+
+
+def as_message(line: ChatMessage, username: str) -> dict[str, Any]:
+    return {"type": "chat", "id": line.pk, "user": username, "seat": line.seat, "text": line.text,
+            "phrase": line.phrase or None, "audience": line.audience,
+            "at": int(line.created_at.timestamp() * 1000)}

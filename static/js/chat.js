@@ -1,0 +1,134 @@
+// The table's chat (docs/protocol.md, Chat): lines, quick phrases, and muting a person
+// for yourself. Every line is shown as text, never as markup.
+
+import { h, userText } from "./dom.js";
+
+const MUTED_KEY = "tarneeb.muted";
+// Errors that answer a chat line; shown under the chat box, not as a toast.
+const CHAT_ERRORS = new Set(["too_long", "empty", "bad_chat", "bad_phrase", "chat_off", "muted"]);
+
+function loadMuted() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(MUTED_KEY) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+export class Chat {
+  constructor(root, send) {
+    this.root = root;
+    this.send = send;
+    this.lines = root.querySelector("#chat-lines");
+    this.form = root.querySelector("#chat-form");
+    this.input = root.querySelector("#chat-text");
+    this.error = root.querySelector("#chat-error");
+    this.off = root.querySelector("#chat-off");
+    this.mutedBox = root.querySelector("#chat-muted");
+    this.phrases = JSON.parse(document.getElementById("chat-phrase-texts").textContent);
+    this.me = root.dataset.user || null;
+    this.muted = loadMuted();
+    this.waiting = false; // a line sent and neither echoed nor refused yet
+    this.menu = null;
+
+    this.drawMuted();
+    if (!this.form) return; // logged out: reading only
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.input.value.trim();
+      if (text && this.post({ type: "chat", text })) this.input.value = "";
+    });
+    const phraseBox = root.querySelector("#chat-phrases");
+    for (const [key, text] of Object.entries(this.phrases)) {
+      phraseBox.append(h("button", { type: "button", class: "phrase", dataset: { phrase: key },
+        onclick: () => this.post({ type: "chat", phrase: key }) }, text));
+    }
+  }
+
+  post(message) {
+    this.error.textContent = "";
+    if (!this.send(message)) return false;
+    this.waiting = true;
+    return true;
+  }
+
+  // The room's state says whether the chat is on.
+  onState(state) {
+    const on = state.room.chat !== false;
+    this.off.hidden = on;
+    for (const el of this.root.querySelectorAll("#chat-form, #chat-phrases")) el.hidden = !on;
+  }
+
+  // True when the message was the chat's.
+  onMessage(message) {
+    if (message.type === "chat") {
+      if (message.user === this.me) this.waiting = false;
+      this.add(message);
+    } else if (message.type === "chat_history") {
+      this.lines.replaceChildren();
+      message.messages.forEach((line) => this.add(line));
+    } else if (message.type === "chat_deleted") {
+      this.lines.querySelector(`[data-id="${Number(message.id)}"]`)?.remove();
+    } else if (message.type === "error" && (CHAT_ERRORS.has(message.code) || this.waiting)) {
+      this.waiting = false;
+      this.error.textContent = message.message;
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // A new connection starts with an empty chat; its history follows the first state.
+  reset() {
+    this.lines.replaceChildren();
+    this.waiting = false;
+  }
+
+  add(line) {
+    const text = line.phrase ? this.phrases[line.phrase] || "" : line.text;
+    const author = h("button", { type: "button", class: "chat-author link", "aria-haspopup": "menu",
+      onclick: (event) => this.openMenu(line.user, event.currentTarget) }, userText(line.user));
+    const item = h("li", {
+      class: "chat-line" + (line.phrase ? " phrase" : "") + (line.audience === "spectators" ? " spectators" : ""),
+      dataset: { id: String(line.id), user: line.user, seat: line.seat === null ? "" : String(line.seat) },
+      hidden: this.muted.has(line.user),
+    }, author, line.seat === null ? h("span", { class: "chat-tag" }, gettext("spectator")) : "", " ",
+    h("bdi", { class: "chat-text", dir: "auto" }, text));
+    const atBottom = this.lines.scrollHeight - this.lines.scrollTop - this.lines.clientHeight < 24;
+    this.lines.append(item);
+    while (this.lines.childElementCount > 200) this.lines.firstElementChild.remove();
+    if (atBottom) this.lines.scrollTop = this.lines.scrollHeight;
+  }
+
+  openMenu(user, anchor) {
+    this.menu?.remove();
+    if (user === this.me) return;
+    const muted = this.muted.has(user);
+    this.menu = h("div", { class: "chat-menu", role: "menu" },
+      h("button", { type: "button", role: "menuitem", onclick: () => { this.setMuted(user, !muted); this.menu.remove(); } },
+        muted ? gettext("Show this person's messages again") : gettext("Mute this person (only for you)")),
+      h("button", { type: "button", role: "menuitem", class: "link", onclick: () => this.menu.remove() },
+        gettext("Cancel")));
+    anchor.closest("li").append(this.menu);
+    this.menu.querySelector("button").focus();
+  }
+
+  setMuted(user, muted) {
+    if (muted) this.muted.add(user);
+    else this.muted.delete(user);
+    localStorage.setItem(MUTED_KEY, JSON.stringify([...this.muted]));
+    for (const item of this.lines.querySelectorAll(".chat-line")) item.hidden = this.muted.has(item.dataset.user);
+    this.drawMuted();
+  }
+
+  drawMuted() {
+    this.mutedBox.replaceChildren();
+    this.mutedBox.hidden = !this.muted.size;
+    if (!this.muted.size) return;
+    this.mutedBox.append(gettext("Muted by you:"), " ");
+    for (const user of this.muted) {
+      this.mutedBox.append(h("button", { type: "button", class: "link", title: gettext("Show this person's messages again"),
+        onclick: () => this.setMuted(user, false) }, userText(user)), " ");
+    }
+  }
+}
