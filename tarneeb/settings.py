@@ -200,7 +200,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
 
 # The pause after a hand is scored, so players can see the result before the next deal.
-NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 3.0)
+NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 5.0)
 
 # What one websocket may send: a burst, then a steady rate; beyond it each message is
 # refused with `rate_limited`, and a socket that spends its refusals too is closed (4429).

@@ -53,7 +53,7 @@ def server(request: pytest.FixtureRequest, django_db_setup: None) -> Iterator[st
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "DATABASE_URL": database_url(), "NEXT_HAND_SECONDS": "0.3",
+    env = {**os.environ, "DATABASE_URL": database_url(), "NEXT_HAND_SECONDS": "3",
            "DJANGO_SETTINGS_MODULE": "tarneeb.settings"}
     env.pop(ASYNC_UNSAFE, None)
     with open(LOG_DIR / "browser-server.log", "ab") as log:

@@ -119,7 +119,7 @@ def check_only_legal_cards_enabled(page: Any) -> list[str]:
     enabled = page.evaluate(
         "() => [...document.querySelectorAll('#hand button.card:not([disabled])')].map(e => e.dataset.card)")
     trick = page.evaluate(
-        "() => [...document.querySelectorAll('#center .trick:not(.last) [data-card]')]"
+        "() => [...document.querySelectorAll('#center .trick:not(.finished) [data-card]')]"
         ".map(e => ({card: e.dataset.card, at: [...e.classList].find(c => c.startsWith('at-'))}))")
     assert enabled, f"my turn to play but no card is enabled: {hand}"
     if trick:

@@ -284,11 +284,11 @@ def test_forty_one_hand_in_the_browser(browser, server, screenshots):
             # The last trick, on demand.
             page = me.page
             page.click("#last-trick")
-            assert page.locator("#center .trick.last [data-card]").count() == 4
+            assert page.locator("#center .trick.finished [data-card]").count() == 4
             assert page.get_attribute("#last-trick", "aria-pressed") == "true"
             page.screenshot(path=str(screenshots / "table-41-last-trick-en-desktop.png"))
             page.click("#last-trick")
-            assert page.locator("#center .trick.last").count() == 0
+            assert page.locator("#center .trick.finished").count() == 0
 
     play_hand(players, spectator, "forty_one", mid_hand)
     close_all([*players, spectator])
