@@ -8,6 +8,7 @@ import { errorText } from "./errors.js";
 import { Chat } from "./chat.js";
 import { flyIn, gather } from "./motion.js";
 import { LiveSocket } from "./socket.js";
+import { TurnSound } from "./sound.js";
 import { Table, isLive, suitLabel } from "./table.js";
 
 const LAST_TRICK_MS = 4000;
@@ -34,6 +35,7 @@ let showLastTrick = false;
 let lastTrickTimer = null;
 let summaryClosed = null; // the hand number whose summary the player closed
 let lastTurnKey = null;
+const sound = new TurnSound();
 let finishedTrick = null; // a trick just completed, on the felt until it is gathered
 const queued = []; // states that came while it was on show, drawn in order after
 let drawnTrick = []; // the cards on the felt as last drawn, to see which are new
@@ -214,7 +216,10 @@ function renderTurn() {
         h("span", { class: "unit" }, pgettext("seconds", "s")));
     }
     const key = m.id + ":" + state.v;
-    if (who && key !== lastTurnKey && document.hidden) document.title = "● " + document.title.replace(/^● /, "");
+    if (who && key !== lastTurnKey) {
+      sound.yourTurn();
+      if (document.hidden) document.title = "● " + document.title.replace(/^● /, "");
+    }
     lastTurnKey = key;
   } else {
     els.turn.classList.remove("mine");
@@ -391,7 +396,7 @@ function renderFoot() {
       render();
     },
   }, showLastTrick ? gettext("Hide last trick") : gettext("Show last trick"));
-  els.foot.append(last);
+  els.foot.append(last, sound.button(render));
 
   const f = m.fairness || {};
   const sheet = "/matches/" + m.id + "/";
@@ -419,6 +424,7 @@ setInterval(() => {
     el.textContent = left === null ? "" : String(left);
     el.classList.toggle("urgent", left !== null && left <= 5);
   }
+  if (state.legal.length) sound.secondsLeft(left);
 }, 250);
 
 // ------------------------------------------------------------------ start
