@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "history",
     "chat",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -198,6 +199,10 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
+
+# A player appears on the leaderboard once this many of their matches in the variant were
+# rated: a new rating is still far from the player's level (docs/ratings.md).
+RATING_MIN_MATCHES = envint("RATING_MIN_MATCHES", 10)
 
 # The pause after a hand is scored, so players can see the result before the next deal.
 NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 5.0)
