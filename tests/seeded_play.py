@@ -3,6 +3,7 @@ moves on every run, and a mix of outcomes (contracts made and failed, kaboots, t
 deals, timer moves), unlike tests.tables.play_until, whose team 0 takes nearly every trick."""
 
 import random
+from types import SimpleNamespace
 
 from games import engine, fairness, services
 from games.models import Match
@@ -15,8 +16,9 @@ ONE_SUIT_EACH = [engine.RANKS[n // 4] + engine.SUITS[n % 4] for n in range(52)]
 
 
 def seeded_deals(monkeypatch, rng: random.Random, sweeps: float = 0.0) -> None:  # type: ignore[no-untyped-def]
-    """Deal from `rng` instead of the system's generator; a share `sweeps` of the deals are
-    ONE_SUIT_EACH (their seeds stand for it wherever a deck is made from a seed)."""
+    """Choose the first dealer and deal from `rng` instead of the system's generator; a share
+    `sweeps` of the deals are ONE_SUIT_EACH (their seeds stand for it wherever a deck is
+    made from a seed)."""
     sweep_seeds = set()
     deck_from_seed = fairness.deck_from_seed
 
@@ -26,6 +28,7 @@ def seeded_deals(monkeypatch, rng: random.Random, sweeps: float = 0.0) -> None: 
             sweep_seeds.add(seed)
         return seed
 
+    monkeypatch.setattr(services, "secrets", SimpleNamespace(randbelow=rng.randrange))
     monkeypatch.setattr(fairness, "new_seed", new_seed)
     monkeypatch.setattr(fairness, "deck_from_seed",
                         lambda seed: list(ONE_SUIT_EACH) if seed in sweep_seeds else deck_from_seed(seed))

@@ -29,7 +29,7 @@ def figures_of(match: Match) -> Iterator[tuple[int, VariantStats]]:
 
 
 def test_classic_contracts_made_and_kaboots_are_the_logs(monkeypatch):
-    rng = random.Random(40)  # ten deals: two thrown in, contracts by all four, five made, three kaboots
+    rng = random.Random(41)  # 15 deals: two thrown in, contracts by all four, five made, three kaboots
     seeded_deals(monkeypatch, rng, sweeps=0.2)
     match = play_seeded(start_match("classic", turn_seconds=30), rng)
     hands = scored(match)
@@ -44,7 +44,7 @@ def test_classic_contracts_made_and_kaboots_are_the_logs(monkeypatch):
 
 
 def test_forty_one_points_a_hand_are_the_logs(monkeypatch):
-    rng = random.Random(42)  # fourteen deals, two of them kaboots
+    rng = random.Random(47)  # 13 deals, three of them kaboots
     seeded_deals(monkeypatch, rng, sweeps=0.2)
     match = play_seeded(start_match("forty_one", turn_seconds=30), rng)
     hands = scored(match)
@@ -56,7 +56,7 @@ def test_forty_one_points_a_hand_are_the_logs(monkeypatch):
 
 
 def test_the_profile_shows_them(client, monkeypatch):
-    rng = random.Random(42)
+    rng = random.Random(47)
     seeded_deals(monkeypatch, rng, sweeps=0.2)
     match = play_seeded(start_match("forty_one", turn_seconds=30), rng)
     username = match.seating[0]["username"]
