@@ -16,7 +16,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
 from accounts.models import User
-from games.models import VARIANT_CHOICES, Match, MatchEvent, MatchPlayer
+from games.models import VARIANT_CHOICES, Match, MatchPlayer
 from history.listing import visible_matches
 from history.models import HandResult
 
@@ -55,28 +55,22 @@ def variant_stats(player: User, viewer: Any) -> list[VariantStats]:
              .annotate(matches=Count("match"),
                        wins=Count("match", filter=Q(match__winner=F("seat") % 2)),
                        hands=Sum(Cast(KeyTextTransform("hand_number", "match__state"), IntegerField()))))
-    # The player's own turns: events at their seat in those matches.
-    turns = (MatchEvent.objects.filter(match__in=finished, match__players__user=player,
-                                       seat=F("match__players__seat"))
-             .values("match__variant")
-             .annotate(turns=Count("pk"), timer=Count("pk", filter=Q(actor=MatchEvent.Actor.TIMER))))
+    # The player's own turns too: a finished match's turns all fall in deals that are over.
     hands = (HandResult.objects.filter(user=player, match__in=finished)
              .values("match__variant")
-             .annotate(contracts=Count("bid"), made=Count("pk", filter=Q(made=True)),
-                       kaboots=Count("pk", filter=Q(kaboot=True)), points=Avg("points")))
+             .annotate(turns=Sum("turns"), timer=Sum("timer_turns"), contracts=Count("bid"),
+                       made=Count("pk", filter=Q(made=True)), kaboots=Count("pk", filter=Q(kaboot=True)),
+                       points=Avg("points")))
     by_variant = {row["match__variant"]: row for row in seats}
-    turns_by_variant = {row["match__variant"]: row for row in turns}
     hands_by_variant = {row["match__variant"]: row for row in hands}
     return [VariantStats(variant=value, label=str(label), matches=by_variant[value]["matches"],
                          wins=by_variant[value]["wins"], hands=by_variant[value]["hands"] or 0,
-                         turns=turns_by_variant.get(value, {}).get("turns", 0),
-                         timer_moves=turns_by_variant.get(value, {}).get("timer", 0),
                          **_hand_figures(hands_by_variant.get(value)))
             for value, label in VARIANT_CHOICES if value in by_variant]
 
 
 def _hand_figures(row: dict[str, Any] | None) -> dict[str, Any]:
     if row is None:
-        return {}
-    return {"contracts": row["contracts"], "made": row["made"], "kaboots": row["kaboots"],
-            "points_per_hand": row["points"]}
+        return {"turns": 0, "timer_moves": 0}
+    return {"turns": row["turns"], "timer_moves": row["timer"], "contracts": row["contracts"],
+            "made": row["made"], "kaboots": row["kaboots"], "points_per_hand": row["points"]}

@@ -29,7 +29,7 @@ def test_the_profile_costs_a_bounded_number_of_queries(client, django_assert_max
         client.force_login(veteran)
     elif viewer == "someone":
         client.force_login(player("someone"))
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(6):
         response = client.get("/u/veteran/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     (stats,) = response.context["stats"]
