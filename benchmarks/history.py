@@ -197,7 +197,10 @@ def main() -> None:
             ("match page", anonymous, f"/matches/{match.pk}/"),
             ("record.json", anonymous, f"/matches/{match.pk}/record.json"),
         ]
-        print(f"\n{database}, DEBUG={settings.DEBUG}, {args.requests} requests each, server time in ms")
+        # Other processes' load shows in these figures: print it with them.
+        load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
+        print(f"\n{database}, DEBUG={settings.DEBUG}, {args.requests} requests each, server time in ms"
+              f" (load average {load} on {os.cpu_count()} CPUs)")
         print(f"{'page':<20} {'median':>8} {'p95':>8}")
         record = b""
         for name, client, url in pages:
