@@ -55,6 +55,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.timer_lateness --mode scaled
 	$(BIN)/python -m benchmarks.table_latency --mode embedded
 	$(BIN)/python -m benchmarks.table_latency --mode scaled
+	$(BIN)/python -m benchmarks.history --mode embedded && $(BIN)/python -m benchmarks.history --mode scaled
 
 # Faults and abuse, with figures (docs/security.md). Process faults in scaled mode (a
 # daphne, the worker, Redis, PostgreSQL) on a PostgreSQL cluster and a Redis of their own,

@@ -4,6 +4,7 @@ Each public view reads the log in one query: a deal committed between two reads 
 would otherwise be printed with its seed while its hand is being played.
 """
 
+import bisect
 from collections.abc import Sequence
 from typing import Any
 
@@ -92,11 +93,12 @@ def check_hand(hand: dict[str, Any], events: Sequence[MatchEvent]) -> list[str]:
                 "published when it was dealt"]
     problems = []
     deck = fairness.deck_from_seed(seed)
-    dealer = next(e for e in _at(events, hand["seq"]).result if e["type"] == "dealt")["dealer"]
+    # The log is in seq order: start at the deal rather than read the hands before it
+    # again (the match page checks every hand, and a long match has thousands of moves).
+    start = bisect.bisect_left(events, hand["seq"], key=lambda event: event.seq)
+    dealer = next(e for e in events[start].result if e["type"] == "dealt")["dealer"]
     dealt = {card: (dealer + 1 + i) % 4 for i, card in enumerate(deck)}
-    for event in events:
-        if event.seq <= hand["seq"]:
-            continue
+    for event in events[start + 1:]:
         card = event.action.get("card")
         if event.action["type"] == "play" and dealt[card] != event.seat:
             problems.append(f"hand {hand['hand']}: seat {event.seat} played {card}, "
@@ -120,6 +122,3 @@ def verify(match: Match) -> list[str]:
             problems.append("the stored state differs from the replayed log")
     return problems
 
-
-def _at(events: Sequence[MatchEvent], seq: int) -> MatchEvent:
-    return next(event for event in events if event.seq == seq)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import engine, fairness, groups
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
+from history import hands
 from ratings.rate import rate_match
 from tarneeb.realtime import publish, publish_many
 
@@ -317,6 +318,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     match.version += 1
     MatchEvent.objects.create(match=match, seq=match.version, seat=seat, actor=actor,
                               action=action, result=events)
+    hands.record(match, events)  # a deal that is over: its rows for the profile's figures
     if any(event["type"] in ("hand_scored", "thrown_in") for event in events):
         _reveal_seed(match)
     if seat is not None:
