@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "history",
     "chat",
+    "playban",
 ]
 
 MIDDLEWARE = [
