@@ -7,6 +7,7 @@ from accounts.forms import SignupForm
 from accounts.models import User
 from accounts.throttle import remember_device
 from history import listing, stats
+from playban import services as playban
 from ratings.profile import profile_ratings
 
 RECENT_MATCHES = 10
@@ -30,6 +31,9 @@ def signup(request: HttpRequest) -> HttpResponse:
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username, is_active=True)
     recent = [listing.row(seat) for seat in listing.seats_of(player, request.user)[:RECENT_MATCHES]]
+    # Only the player reads their own abandonments.
+    standing = playban.standing(player) if request.user == player else None
     return render(request, "accounts/profile.html", {
         "ratings": profile_ratings(player),
-        "player": player, "recent": recent, "stats": stats.variant_stats(player, request.user)})
+        "player": player, "recent": recent, "stats": stats.variant_stats(player, request.user),
+        "standing": standing})

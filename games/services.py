@@ -23,6 +23,7 @@ from accounts.models import User
 from games import engine, fairness, groups
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
 from history import hands
+from playban import services as playban
 from ratings.rate import rate_match
 from tarneeb.realtime import publish, publish_many
 
@@ -76,6 +77,7 @@ def create_room(owner: User, *, name: str, variant: str, target: int, turn_secon
 
 def quick_play(user: User) -> Room:
     """Seat `user` at a public Classic table to 41 that has not started, or open one."""
+    _require_no_cool_down(user)
     with transaction.atomic():
         already = Room.objects.filter(seats__user=user, private=False, closed=False,
                                       matches__isnull=True).first()
@@ -100,6 +102,7 @@ def sit(room_id: str, user: User, seat: Any) -> None:
     _require_login(user)
     if type(seat) is not int or not 0 <= seat <= 3:
         raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
+    _require_no_cool_down(user)
     with transaction.atomic():
         room = _locked_room(room_id)
         if room.closed:
@@ -142,6 +145,12 @@ def rematch(room_id: str, user: User) -> None:
 def _require_login(user: User) -> None:
     if not user.is_authenticated:
         raise Refused("login_required", _("Log in to take a seat."))
+
+
+def _require_no_cool_down(user: User) -> None:
+    """A player who left matches waits out their cool-down before sitting (docs/leavers.md)."""
+    if (abandonment := playban.cool_down(user)) is not None:
+        raise Refused("cooling_down", playban.refusal(abandonment))
 
 
 def _locked_room(room_id: str) -> Room:
@@ -327,6 +336,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     if game.phase == "finished":
         match.status, match.winner, match.finished_at = Match.Status.FINISHED, game.winner, timezone.now()
         rate_match(match)  # in this transaction, under this lock: rated once, with the result
+        playban.match_finished(match)
     _set_deadline(match, game)
     match.save(update_fields=["version", "state", "status", "winner", "finished_at", "deadline", "fairness",
                               "seating"])

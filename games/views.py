@@ -11,11 +11,14 @@ from games import records, services
 from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
 from games.tasks import announce
+from playban import services as playban
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
+    cool_down = playban.cool_down(request.user)  # type: ignore[arg-type]
     return render(request, "games/lobby.html", {
-        "rooms": services.lobby_rooms(), "form": RoomForm()})
+        "rooms": services.lobby_rooms(), "form": RoomForm(),
+        "cool_down": playban.refusal(cool_down) if cool_down else ""})
 
 
 @require_POST
@@ -32,7 +35,12 @@ def new_room(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def quick_play(request: HttpRequest) -> HttpResponse:
-    return redirect(services.quick_play(request.user))  # type: ignore[arg-type]
+    try:
+        return redirect(services.quick_play(request.user))  # type: ignore[arg-type]
+    except services.Refused as refusal:
+        if refusal.code != "cooling_down":  # the lobby itself says why and until when
+            messages.error(request, refusal.message)
+        return redirect("lobby")
 
 
 def room(request: HttpRequest, room_id: str) -> HttpResponse:

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "history",
     "chat",
     "ratings",
+    "playban",
 ]
 
 MIDDLEWARE = [

@@ -18,9 +18,11 @@ const MESSAGES = {
   no_room: () => gettext("This room does not exist."),
   seats_free: () => gettext("Four players are needed."),
   rate_limited: () => gettext("Too many messages: wait a moment and try again."),
+  // The server's own sentence says why and until when; this is for a message without one.
+  cooling_down: (error) => error.message || gettext("You left matches recently: you cannot take a seat yet."),
 };
 
 export function errorText(error) {
-  const text = MESSAGES[error.code] ? MESSAGES[error.code]() : error.message;
+  const text = MESSAGES[error.code] ? MESSAGES[error.code](error) : error.message;
   return text || gettext("Something went wrong.");
 }
