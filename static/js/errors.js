@@ -18,6 +18,7 @@ const MESSAGES = {
   no_room: () => gettext("This room does not exist."),
   seats_free: () => gettext("Four players are needed."),
   rate_limited: () => gettext("Too many messages: wait a moment and try again."),
+  removed: () => gettext("A moderator removed you from this table."),
 };
 
 export function errorText(error) {
