@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "history",
     "chat",
+    "moderation",
 ]
 
 MIDDLEWARE = [
@@ -78,6 +79,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A suspended or banned player's sessions end on their next request (after the
+    # messages, which tell them why).
+    "moderation.middleware.end_suspended_sessions",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -95,6 +99,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "moderation.notices.notices",
             ],
         },
     },
