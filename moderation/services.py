@@ -79,13 +79,14 @@ def resolve(moderator: User, report: Report, *, decision: str, note: str, minute
         if not report.is_open:
             raise Refused("resolved", _("This report was already resolved."))
         target = report.reported
+        room_id = report.room_id or ""
         if decision == "warn":
-            warn(moderator, target, note, report=report)
+            warn(moderator, target, note, report=report, room_id=room_id)
         elif decision == "mute":
-            mute(moderator, target, minutes or 60, note, report=report)
+            mute(moderator, target, minutes or 60, note, report=report, room_id=room_id)
         elif decision == "remove":
             seat = _seat_at_live_match(report.room_id, target)
-            remove(moderator, report.room_id or "", seat, note, report=report)
+            remove(moderator, room_id, seat, note, report=report)
         elif decision == "suspend":
             suspend(moderator, target, note, days=days or 1, report=report)
         elif decision == "ban":
@@ -95,7 +96,7 @@ def resolve(moderator: User, report: Report, *, decision: str, note: str, minute
         report.resolved_at, report.resolved_by, report.note = timezone.now(), moderator, note
         report.outcome = Report.Outcome.NO_ACTION if decision == "dismiss" else Report.Outcome.ACTION
         report.save(update_fields=["resolved_at", "resolved_by", "note", "outcome"])
-        _log(moderator, Action.RESOLVE, user=target, reason=note, report=report, room_id=report.room_id or "",
+        _log(moderator, Action.RESOLVE, user=target, reason=note, report=report, room_id=room_id,
              match_id=report.match_id, decision=decision)
         return report
 
