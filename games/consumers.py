@@ -103,7 +103,9 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
             # Joined before the check: a suspension made in between still reaches this socket.
             self.user_group = groups.user(user.pk)
             await self.channel_layer.group_add(self.user_group, self.channel_name)
-            sanction = await database_sync_to_async(active_suspension)(user.pk)
+            # The flag comes with the user (moderation.backends); without it, ask.
+            blocked = getattr(user, "moderation_blocked", True)
+            sanction = await database_sync_to_async(active_suspension)(user.pk) if blocked else None
             if sanction is not None:
                 self.refused_at_connect = True
                 await self.accept()

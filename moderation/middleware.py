@@ -18,7 +18,8 @@ def end_suspended_sessions(get_response: Callable[[HttpRequest], HttpResponse],
 
     def middleware(request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        # The flag comes with the user (moderation.backends); without it, ask.
+        if user is not None and user.is_authenticated and getattr(user, "moderation_blocked", True):
             sanction = active_suspension(user.pk)
             if sanction is not None:
                 logout(request)

@@ -9,6 +9,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from moderation.models import Report, Sanction
+from moderation.roles import is_moderator
 
 
 def notices(request: HttpRequest) -> dict[str, Any]:
@@ -21,10 +22,11 @@ def notices(request: HttpRequest) -> dict[str, Any]:
     def take() -> list[str]:
         nonlocal taken
         if taken is None:
-            taken = _take(user.pk)
+            # The flag comes with the user (moderation.backends): most pages ask nothing.
+            taken = _take(user.pk) if getattr(user, "moderation_notices", True) else []
         return taken
 
-    return {"moderation_notices": take}
+    return {"moderation_notices": take, "is_moderator": lambda: is_moderator(user)}
 
 
 def _take(user_id: int) -> list[str]:

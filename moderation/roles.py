@@ -18,7 +18,13 @@ View = Callable[..., HttpResponse]
 
 
 def is_moderator(user: Any) -> bool:
-    return bool(user is not None and user.is_authenticated and user.has_perm(MODERATE))
+    if user is None or not user.is_authenticated:
+        return False
+    # Loaded with the user by moderation.backends: no permission queries on every page.
+    role = getattr(user, "moderation_role", None)
+    if role is not None:
+        return user.is_active and (user.is_superuser or role)
+    return bool(user.has_perm(MODERATE))
 
 
 def moderators_group() -> Group:

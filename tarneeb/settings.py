@@ -142,6 +142,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
+# ModelBackend loading moderation's flags with the user; ModelBackend itself for sessions
+# made before it.
+AUTHENTICATION_BACKENDS = ["moderation.backends.ModerationBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
