@@ -3,10 +3,13 @@ from django.urls import path
 
 from accounts import views
 from accounts.throttle import throttled_login
+from moderation.forms import LoginForm
 
 urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", throttled_login(auth_views.LoginView.as_view()), name="login"),
+    # The form refuses a suspended player, saying until when (moderation).
+    path("accounts/login/", throttled_login(auth_views.LoginView.as_view(authentication_form=LoginForm)),
+         name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",

@@ -21,6 +21,8 @@ class ChatMessage(models.Model):
     text = models.CharField(max_length=200, blank=True)
     # A quick phrase's key (chat.phrases): each reader sees it in their own language.
     phrase = models.CharField(max_length=20, blank=True)
+    # A moderator's message to the room: shown apart, to everyone, chat on or off.
+    moderator = models.BooleanField(_("from a moderator"), default=False)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
     deleted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,

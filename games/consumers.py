@@ -7,6 +7,7 @@ other work (docs/protocol.md, Rate limits).
 """
 
 import json
+from datetime import datetime
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -20,6 +21,8 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from chat import services as chat
 from games import groups, services
+from moderation.models import Sanction, active_suspension
+from moderation.texts import suspension_text
 from tarneeb import handshake
 from tarneeb.addresses import scope_client_address
 from tarneeb.ratelimit import RecentBuckets, SharedBuckets, TokenBucket
@@ -27,6 +30,7 @@ from tarneeb.ratelimit import RecentBuckets, SharedBuckets, TokenBucket
 MAX_MESSAGE_BYTES = 4096
 # Closing codes (docs/protocol.md).
 CLOSE_NO_ROOM = 4404
+CLOSE_SUSPENDED = 4401
 CLOSE_TOO_MANY = handshake.TOO_MANY
 
 # Message budgets per user (or per address, logged out) and per client address, shared
@@ -54,6 +58,9 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
     then handed to `handle_message`. Every refusal is an `error` to the sender only."""
 
     admitted = False
+    user_group: str | None = None
+    # Refused at connect: the subclass's connect never ran, so neither does its disconnect.
+    refused_at_connect = False
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels' own dispatch first hops to the database thread to close stale
@@ -92,6 +99,18 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
             self.rate_limited = json.dumps({
                 "type": "error", "code": "rate_limited",
                 "message": _("Too many messages: wait a moment and try again.")}, ensure_ascii=False)
+        if user is not None and user.is_authenticated:
+            # Joined before the check: a suspension made in between still reaches this socket.
+            self.user_group = groups.user(user.pk)
+            await self.channel_layer.group_add(self.user_group, self.channel_name)
+            # The flag comes with the user (moderation.backends); without it, ask.
+            blocked = getattr(user, "moderation_blocked", True)
+            sanction = await database_sync_to_async(active_suspension)(user.pk) if blocked else None
+            if sanction is not None:
+                self.refused_at_connect = True
+                await self.accept()
+                await self.suspended(sanction)
+                return
         await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
@@ -99,7 +118,21 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
             raise StopConsumer
         for key in self.keys:
             _shared.leave(key)
+        if self.user_group is not None:
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
+        if self.refused_at_connect:
+            raise StopConsumer
         await super().websocket_disconnect(message)
+
+    async def user_suspended(self, event: dict[str, Any]) -> None:
+        """A moderator suspended or banned this socket's user (moderation.services.suspend)."""
+        until = event["until"]
+        await self.suspended(Sanction(until=until and datetime.fromisoformat(until), reason=event["reason"]))
+
+    async def suspended(self, sanction: Sanction) -> None:
+        with translation.override(self.language):
+            await self.refuse("suspended", suspension_text(sanction))
+        await self.close(code=CLOSE_SUSPENDED)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.admitted:

@@ -5,3 +5,8 @@ LOBBY = "lobby"
 
 def room(room_id: str) -> str:
     return f"room.{room_id}"
+
+
+def user(user_id: int) -> str:
+    """Every socket of one user, in any room or the lobby (a suspension closes them)."""
+    return f"user.{user_id}"

@@ -34,6 +34,8 @@ DEAL = {"type": "deal"}
 # A player whose turns the timer played this many times in a row is away.
 AWAY_AFTER_TIMEOUTS = 2
 AWAY_TURN_SECONDS = 3
+# A seat a moderator removed its player from: the timer plays it at once.
+REMOVED_TURN_SECONDS = 0
 
 
 class SeatView(NamedTuple):
@@ -43,6 +45,7 @@ class SeatView(NamedTuple):
     user_id: int
     username: str
     away: bool = False
+    removed: bool = False
 
 
 class Refused(Exception):
@@ -109,6 +112,8 @@ def sit(room_id: str, user: User, seat: Any) -> None:
             raise Refused("closed", _("This room was closed by a moderator."))
         if _current_match(room) is not None:
             raise Refused("started", _("The match has already started."))
+        if _removed_from(room.matches.first(), user):
+            raise _removed()
         if room.seats.filter(user=user).exists():
             raise Refused("already_seated", _("You already have a seat at this table."))
         if room.seats.filter(number=seat).exists():
@@ -140,6 +145,16 @@ def rematch(room_id: str, user: User) -> None:
         if room.seats.count() < 4:
             raise Refused("seats_free", _("Four players are needed."))
         _start_match(room)
+
+
+def _removed() -> Refused:
+    return Refused("removed", _("A moderator removed you from this table."))
+
+
+def _removed_from(match: Match | None, user: User) -> bool:
+    """Whether a moderator removed `user` from `match`: they cannot sit at its room again."""
+    return match is not None and any(sitter["user"] == user.pk and sitter.get("removed")
+                                     for sitter in match.seating)
 
 
 def _require_login(user: User) -> None:
@@ -200,6 +215,8 @@ def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: s
         if type(version) is not int or version != match.version:
             raise _stale(match.pk, match.version)
         game = match.game
+        if actor == PLAYER and seat is not None and match.seating[seat].get("removed"):
+            raise _removed()
         if actor == PLAYER and game.to_act != seat:
             raise Refused("not_your_turn", _("It is not your turn."))
         _apply(match, game, seat=seat, actor=actor, action=action)
@@ -212,6 +229,9 @@ def act(room_id: str, user: User, action: Any, version: Any) -> None:
         raise Refused("not_seated", _("Log in and take a seat to play."))
     seat = Seat.objects.filter(room_id=room_id, user=user).values_list("number", flat=True).first()
     if seat is None:
+        # A removed player's seat row is gone (the next match is not theirs): say why.
+        if _removed_from(Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING).first(), user):
+            raise _removed()
         raise Refused("not_seated", _("You are not seated at this table."))
     playing = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
                .values_list("pk", "version").first())
@@ -293,6 +313,8 @@ def back(room_id: str, user: User) -> None:
         seat = next((n for n, sitter in enumerate(match.seating) if sitter["user"] == user.pk), None)
         if seat is None:
             raise Refused("not_seated", _("You are not seated at this table."))
+        if match.seating[seat].get("removed"):
+            raise _removed()
         if not match.seating[seat]["timeouts"]:
             return  # nothing changed, so nobody needs a new state
         match.seating[seat]["timeouts"] = 0
@@ -360,7 +382,8 @@ def _note_timeouts(match: Match, seat: int, *, timed_out: bool) -> None:
 
 
 def _is_away(sitter: dict[str, Any]) -> bool:
-    return sitter["timeouts"] >= AWAY_AFTER_TIMEOUTS
+    # A removed seat is away for good: nobody is coming back to it.
+    return bool(sitter.get("removed")) or sitter["timeouts"] >= AWAY_AFTER_TIMEOUTS
 
 
 def _set_deadline(match: Match, game: engine.Match) -> None:
@@ -371,7 +394,10 @@ def _set_deadline(match: Match, game: engine.Match) -> None:
         match.deadline = now + timedelta(seconds=settings.NEXT_HAND_SECONDS)
     else:
         seconds: float = match.room.turn_seconds
-        if game.to_act is not None and _is_away(match.seating[game.to_act]):
+        sitter = match.seating[game.to_act] if game.to_act is not None else None
+        if sitter is not None and sitter.get("removed"):
+            seconds = REMOVED_TURN_SECONDS
+        elif sitter is not None and _is_away(sitter):
             seconds = min(seconds, AWAY_TURN_SECONDS)
         match.deadline = now + timedelta(seconds=seconds)
 
@@ -399,7 +425,8 @@ def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> 
     """The room as the lobby and the table show it; `match` is the room's latest."""
     listed: list[dict[str, Any] | None] = [None] * 4
     for seat in seats:
-        listed[seat.number] = {"seat": seat.number, "username": seat.username, "away": seat.away}
+        listed[seat.number] = {"seat": seat.number, "username": seat.username, "away": seat.away,
+                               "removed": seat.removed}
     status = ("waiting" if match is None
               else "playing" if match.status == Match.Status.PLAYING else "over")
     return {"id": room.pk, "name": room.name, "variant": room.variant, "target": room.target,
@@ -431,7 +458,8 @@ def _seated_at(match: Match) -> list[SeatView]:
     """The match's seating: nobody stands up mid-match, so it is the room's too. Nobody
     is away once the match is over."""
     live = match.status == Match.Status.PLAYING
-    return [SeatView(number, sitter["user"], sitter["username"], live and _is_away(sitter))
+    return [SeatView(number, sitter["user"], sitter["username"], live and _is_away(sitter),
+                     live and bool(sitter.get("removed")))
             for number, sitter in enumerate(match.seating)]
 
 
@@ -507,3 +535,48 @@ def close_room(room_id: str) -> None:
                 _reveal_seed(match)  # nobody plays this hand any more: its deal can be checked
             match.save(update_fields=["status", "deadline", "finished_at", "fairness"])
         _broadcast_room(room)
+
+
+def reopen_room(room_id: str) -> None:
+    """A moderator reopens a closed room: players may sit and play there again."""
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        if not room.closed:
+            return
+        room.closed = False
+        room.save(update_fields=["closed"])
+        _broadcast_room(room)
+
+
+def remove_player(room_id: str, seat: Any) -> tuple[Match, int]:
+    """A moderator takes `seat`'s player away from the match being played at the room.
+
+    The seat stays in the match and the timer plays it at once from now on (it counts as
+    away for good); the player's moves and "back" are refused (`removed`), and their seat
+    row goes, so the next match is not theirs. `seating[seat]["removed"]` is what the
+    playban app reads when the match finishes. Returns the match and the user's id.
+    """
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
+    with transaction.atomic():
+        match_id = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
+                    .values_list("pk", flat=True).first())
+        if match_id is None:
+            raise Refused("no_match", _("No match is being played at this table."))
+        match = _locked_match(match_id)
+        if match.status != Match.Status.PLAYING:
+            raise Refused("finished", _("This match is over."))
+        sitter = match.seating[seat]
+        if sitter.get("removed"):
+            raise Refused("removed", _("That player was already removed from this table."))
+        sitter["removed"] = True
+        Seat.objects.filter(room_id=room_id, user_id=sitter["user"]).delete()
+        fields = ["seating"]
+        game = match.game
+        if game.to_act == seat:
+            _set_deadline(match, game)
+            fields.append("deadline")
+            _schedule(match)
+        match.save(update_fields=fields)
+        _publish_room(match.room, match, game, _seated_at(match), lobby=False)
+        return match, sitter["user"]

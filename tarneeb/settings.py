@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "history",
     "chat",
+    "moderation",
     "ratings",
     "playban",
 ]
@@ -80,6 +81,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A suspended or banned player's sessions end on their next request (after the
+    # messages, which tell them why).
+    "moderation.middleware.end_suspended_sessions",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -97,6 +101,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "moderation.notices.notices",
             ],
         },
     },
@@ -138,6 +143,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
+# ModelBackend loading moderation's flags with the user; ModelBackend itself for sessions
+# made before it.
+AUTHENTICATION_BACKENDS = ["moderation.backends.ModerationBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

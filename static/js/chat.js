@@ -30,6 +30,7 @@ export class Chat {
     this.muted = loadMuted();
     this.waiting = false; // a line sent and neither echoed nor refused yet
     this.menu = null;
+    this.menuExtra = null; // (line) => more menu entries (moderation.js)
 
     this.drawMuted();
     if (!this.form) return; // logged out: reading only
@@ -87,12 +88,14 @@ export class Chat {
   add(line) {
     const text = line.phrase ? this.phrases[line.phrase] || "" : line.text;
     const author = h("button", { type: "button", class: "chat-author link", "aria-haspopup": "menu",
-      onclick: (event) => this.openMenu(line.user, event.currentTarget) }, userText(line.user));
+      onclick: (event) => this.openMenu(line, event.currentTarget) }, userText(line.user));
     const item = h("li", {
-      class: "chat-line" + (line.phrase ? " phrase" : "") + (line.audience === "spectators" ? " spectators" : ""),
+      class: "chat-line" + (line.phrase ? " phrase" : "") + (line.audience === "spectators" ? " spectators" : "")
+        + (line.moderator ? " moderator" : ""),
       dataset: { id: String(line.id), user: line.user, seat: line.seat === null ? "" : String(line.seat) },
       hidden: this.muted.has(line.user),
-    }, author, line.seat === null ? h("span", { class: "chat-tag" }, gettext("spectator")) : "", " ",
+    }, author, line.moderator ? h("span", { class: "chat-tag moderator-tag" }, gettext("moderator"))
+      : line.seat === null ? h("span", { class: "chat-tag" }, gettext("spectator")) : "", " ",
     h("bdi", { class: "chat-text", dir: "auto" }, text));
     const atBottom = this.lines.scrollHeight - this.lines.scrollTop - this.lines.clientHeight < 24;
     this.lines.append(item);
@@ -100,13 +103,19 @@ export class Chat {
     if (atBottom) this.lines.scrollTop = this.lines.scrollHeight;
   }
 
-  openMenu(user, anchor) {
+  openMenu(line, anchor) {
+    const user = line.user;
     this.menu?.remove();
     if (user === this.me) return;
     const muted = this.muted.has(user);
+    const extra = (this.menuExtra ? this.menuExtra(line) : []).map((item) => {
+      item.addEventListener("click", () => this.menu.remove());
+      return item;
+    });
     this.menu = h("div", { class: "chat-menu", role: "menu" },
       h("button", { type: "button", role: "menuitem", onclick: () => { this.setMuted(user, !muted); this.menu.remove(); } },
         muted ? gettext("Show this person's messages again") : gettext("Mute this person (only for you)")),
+      extra,
       h("button", { type: "button", role: "menuitem", class: "link", onclick: () => this.menu.remove() },
         gettext("Cancel")));
     anchor.closest("li").append(this.menu);

@@ -20,6 +20,7 @@ const MESSAGES = {
   rate_limited: () => gettext("Too many messages: wait a moment and try again."),
   // The server's own sentence says why and until when; this is for a message without one.
   cooling_down: (error) => error.message || gettext("You left matches recently: you cannot take a seat yet."),
+  removed: () => gettext("A moderator removed you from this table."),
 };
 
 export function errorText(error) {

@@ -6,6 +6,7 @@ import { cardElement, sortHand } from "./cards.js";
 import { fmt, h, toast } from "./dom.js";
 import { errorText } from "./errors.js";
 import { Chat } from "./chat.js";
+import { Moderation } from "./moderation.js";
 import { flyIn, gather } from "./motion.js";
 import { LiveSocket } from "./socket.js";
 import { TurnSound } from "./sound.js";
@@ -175,6 +176,7 @@ function renderSeats() {
       } else if (!info && !loggedIn && state.room.status !== "playing") {
         el.append(h("a", { class: "sit-login", href: loginURL }, gettext("Log in to sit")));
       }
+      moderation.seat(seat, el);
       if (info && seat === mine && state.room.status !== "playing") {
         el.append(
           h("button", { type: "button", class: "stand link", onclick: () => send({ type: "stand" }) },
@@ -442,10 +444,12 @@ function onStatus(status) {
     reconnecting: gettext("Connection lost: reconnecting…"),
     closed: gettext("Connection lost: reconnecting…"),
     gone: gettext("This room does not exist."),
+    suspended: gettext("Your account is suspended."),
   }[status];
   if (status !== "connecting") pendingV = null;
 }
 
 const chat = new Chat(document.getElementById("chat"), send);
+const moderation = new Moderation(document.getElementById("moderation"), { chat, getState: () => state });
 const socket = new LiveSocket(root.dataset.ws, { onMessage, onStatus });
 window.tarneebTable = { get state() { return state; } };

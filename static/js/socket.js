@@ -57,6 +57,10 @@ export class LiveSocket {
         this.onStatus("gone");
         return;
       }
+      if (event.code === 4401) {
+        this.onStatus("suspended"); // the account is suspended: trying again would not help
+        return;
+      }
       this.onStatus("closed");
       // Told to slow down: the first retry waits seconds, not half of one.
       if (event.code === 4429) this.attempt = Math.max(this.attempt, 4);

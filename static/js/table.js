@@ -129,7 +129,8 @@ export class Table {
   seatBadges(m, seat, clock) {
     const badges = h("div", { class: "seat-badges" });
     const info = this.seatInfo(seat);
-    if (info && info.away) badges.append(h("span", { class: "chip away-chip" }, gettext("away")));
+    if (info && info.removed) badges.append(h("span", { class: "chip removed-chip" }, gettext("removed")));
+    else if (info && info.away) badges.append(h("span", { class: "chip away-chip" }, gettext("away")));
     if (!m || m.hand_number === 0) return badges;
     const call = seatBid(m, seat);
     const contract = m.variant === "classic" ? m.contract : null;

@@ -1,0 +1,148 @@
+"""Moderation in the admin: reports and sanctions to read, the audit log (append-only),
+and the actions that make sense here, each through moderation.services so it is logged.
+Admin pages need staff; each action here also needs the moderation permission."""
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from chat.models import ChatMessage
+from games.admin import RoomAdmin
+from games.models import Room
+from games.services import Refused
+from moderation import services
+from moderation.forms import AdminLoginForm
+from moderation.models import AuditEntry, Report, Sanction
+from moderation.roles import is_moderator
+
+# The admin's login refuses suspended accounts as ours does.
+admin.site.login_form = AdminLoginForm
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_moderator(request.user)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_moderator(request.user)
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnly):
+    list_display = ["created_at", "moderator", "action", "user", "reason", "report", "room_id", "match_id"]
+    list_filter = ["action", "created_at"]
+    search_fields = ["=moderator__username", "=user__username", "room_id"]
+    date_hierarchy = "created_at"
+    list_select_related = ["moderator", "user"]
+
+
+@admin.register(Report)
+class ReportAdmin(ReadOnly):
+    list_display = ["created_at", "reported", "reason", "reporter", "room", "match", "move", "outcome",
+                    "resolved_at"]
+    list_filter = ["reason", "outcome", "created_at"]
+    search_fields = ["=reported__username", "=reporter__username"]
+    list_select_related = ["reported", "reporter", "room", "match"]
+
+
+@admin.register(Sanction)
+class SanctionAdmin(ReadOnly):
+    list_display = ["created_at", "user", "kind", "until", "reason", "created_by", "lifted_at"]
+    list_filter = ["kind", "created_at"]
+    search_fields = ["=user__username"]
+    list_select_related = ["user", "created_by"]
+
+
+def _each(modeladmin: admin.ModelAdmin, request: HttpRequest, items: QuerySet[Any], do: Any,
+          done: str) -> None:
+    """Run a logged moderator action on each selected row, saying what was refused."""
+    if not is_moderator(request.user):
+        modeladmin.message_user(request, _("Only moderators can do this."), messages.ERROR)
+        return
+    for item in items:
+        try:
+            do(item)
+        except Refused as refused:
+            modeladmin.message_user(request, f"{item}: {refused.message}", messages.WARNING)
+    modeladmin.message_user(request, done, messages.SUCCESS)
+
+
+FROM_ADMIN = _("from the admin")
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    """The moderator role is the `moderators` group (the groups field, or these actions)."""
+
+    actions = ["grant_moderator", "revoke_moderator", "suspend_week", "ban", "lift"]
+
+    @admin.action(description=_("Grant the moderator role"))
+    def grant_moderator(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        _each(self, request, queryset, lambda user: services.grant(user, request.user), _("Granted."))  # type: ignore[arg-type]
+
+    @admin.action(description=_("Revoke the moderator role"))
+    def revoke_moderator(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        _each(self, request, queryset, lambda user: services.revoke(user, request.user), _("Revoked."))  # type: ignore[arg-type]
+
+    @admin.action(description=_("Suspend for 7 days"))
+    def suspend_week(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        _each(self, request, queryset, lambda user: services.suspend(
+            request.user, user, str(FROM_ADMIN), days=7), _("Suspended."))  # type: ignore[arg-type]
+
+    @admin.action(description=_("Ban"))
+    def ban(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        _each(self, request, queryset, lambda user: services.suspend(
+            request.user, user, str(FROM_ADMIN), days=None), _("Banned."))  # type: ignore[arg-type]
+
+    @admin.action(description=_("Lift suspensions and bans"))
+    def lift(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        _each(self, request, queryset, lambda user: services.lift(request.user, user, str(FROM_ADMIN)),  # type: ignore[arg-type]
+              _("Lifted."))
+
+
+admin.site.unregister(Room)
+
+
+@admin.register(Room)
+class ModeratedRoomAdmin(RoomAdmin):
+    actions = ["close_rooms", "reopen_rooms"]
+
+    @admin.action(description=_("Close the selected rooms (ends their matches)"))
+    def close_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:
+        _each(self, request, queryset, lambda room: services.close_room(
+            request.user, room.pk, str(FROM_ADMIN)), _("Rooms closed."))  # type: ignore[arg-type]
+
+    @admin.action(description=_("Reopen the selected rooms"))
+    def reopen_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:
+        _each(self, request, queryset, lambda room: services.reopen_room(
+            request.user, room.pk, str(FROM_ADMIN)), _("Rooms reopened."))  # type: ignore[arg-type]
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnly):
+    list_display = ["created_at", "room", "user", "text", "phrase", "moderator", "deleted_at"]
+    list_filter = ["moderator", "created_at"]
+    search_fields = ["=user__username", "room__id"]
+    list_select_related = ["room", "user"]
+    actions = ["delete_for_everyone"]
+
+    @admin.action(description=_("Delete for everyone at the room"))
+    def delete_for_everyone(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
+        _each(self, request, queryset, lambda line: services.delete_message(
+            request.user, line.pk, str(FROM_ADMIN)), _("Deleted."))  # type: ignore[arg-type]

@@ -1,0 +1,29 @@
+from typing import Any
+
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.models import Group, Permission
+from django.db.models import Exists, OuterRef
+
+from accounts.models import User
+from moderation.models import MODERATE, Report, Sanction
+
+APP, CODENAME = MODERATE.split(".")
+
+
+class ModerationBackend(ModelBackend):
+    """ModelBackend that loads, with the user's row, what every request asks of moderation:
+    whether they moderate (the nav), a suspension keeping them out (the middleware, the
+    sockets) and a notice waiting (base.html). One query, where each would be its own."""
+
+    def get_user(self, user_id: Any) -> Any:
+        pk = OuterRef("pk")
+        role = {"codename": CODENAME, "content_type__app_label": APP}
+        permission = Permission.objects.filter(**role)
+        user = (User._default_manager.annotate(
+            moderation_role=Exists(Group.objects.filter(user=pk, permissions__in=permission))
+            | Exists(permission.filter(user=pk)),
+            moderation_blocked=Exists(Sanction.objects.filter(Sanction.blocking(), user=pk)),
+            moderation_notices=Exists(Sanction.objects.filter(user=pk, seen_at=None))
+            | Exists(Report.objects.filter(reporter=pk, reporter_told_at=None, resolved_at__isnull=False)),
+        ).filter(pk=user_id).first())
+        return user if user is not None and self.user_can_authenticate(user) else None
