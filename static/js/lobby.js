@@ -51,7 +51,9 @@ function row(room) {
     ? h("a", { class: "button small", href: room.url }, gettext("Watch"))
     : h("a", { class: "button small", href: room.url }, gettext("Join"));
   return h("tr", { dataset: { room: room.id }, class: "status-" + room.status },
-    h("td", {}, h("a", { href: room.url, dir: "auto" }, roomName(room))),
+    h("td", {}, h("a", { href: room.url, dir: "auto" }, roomName(room)),
+      // Phones show the variant and target here, their own columns hidden.
+      h("span", { class: "room-sub" }, variantName(room) + " · " + room.target)),
     h("td", {}, variantName(room)),
     h("td", {}, String(room.target)),
     h("td", {}, count, players.length ? " " : "", names),
