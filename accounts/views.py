@@ -7,6 +7,7 @@ from accounts.forms import SignupForm
 from accounts.models import User
 from accounts.throttle import remember_device
 from history import listing, stats
+from ratings.profile import profile_ratings
 
 RECENT_MATCHES = 10
 
@@ -30,4 +31,5 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username, is_active=True)
     recent = [listing.row(seat) for seat in listing.seats_of(player, request.user)[:RECENT_MATCHES]]
     return render(request, "accounts/profile.html", {
+        "ratings": profile_ratings(player),
         "player": player, "recent": recent, "stats": stats.variant_stats(player, request.user)})

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import engine, fairness, groups
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
+from ratings.rate import rate_match
 from tarneeb.realtime import publish, publish_many
 
 log = logging.getLogger(__name__)
@@ -324,6 +325,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     match.state = game.to_dict()
     if game.phase == "finished":
         match.status, match.winner, match.finished_at = Match.Status.FINISHED, game.winner, timezone.now()
+        rate_match(match)  # in this transaction, under this lock: rated once, with the result
     _set_deadline(match, game)
     match.save(update_fields=["version", "state", "status", "winner", "finished_at", "deadline", "fairness",
                               "seating"])

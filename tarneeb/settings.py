@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "history",
     "chat",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -199,8 +200,12 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
 
+# A player appears on the leaderboard once this many of their matches in the variant were
+# rated: a new rating is still far from the player's level (docs/ratings.md).
+RATING_MIN_MATCHES = envint("RATING_MIN_MATCHES", 10)
+
 # The pause after a hand is scored, so players can see the result before the next deal.
-NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 3.0)
+NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 5.0)
 
 # What one websocket may send: a burst, then a steady rate; beyond it each message is
 # refused with `rate_limited`, and a socket that spends its refusals too is closed (4429).

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("accounts.urls")),
     path("", include("history.urls")),
+    path("", include("ratings.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # The admin's login form guesses passwords as well as ours: same throttle.

@@ -6,11 +6,13 @@ import { cardElement, sortHand } from "./cards.js";
 import { fmt, h, toast } from "./dom.js";
 import { errorText } from "./errors.js";
 import { Chat } from "./chat.js";
+import { flyIn, gather } from "./motion.js";
 import { LiveSocket } from "./socket.js";
+import { TurnSound } from "./sound.js";
 import { Table, isLive, suitLabel } from "./table.js";
 
-const SUMMARY_MS = 8000; // how long a hand's summary stays once the next hand is dealt
 const LAST_TRICK_MS = 4000;
+const TRICK_HOLD_MS = 900; // a finished trick stays on the felt this long, then is gathered
 
 const root = document.getElementById("game");
 const table = new Table(root);
@@ -22,6 +24,7 @@ const els = {
   actions: document.getElementById("actions"),
   hand: document.getElementById("hand"),
   foot: document.getElementById("foot"),
+  lastHand: document.getElementById("last-hand"),
 };
 const loggedIn = root.dataset.auth === "1";
 const loginURL = root.dataset.login;
@@ -30,9 +33,13 @@ let state = null; // the latest `state` message
 let pendingV = null; // the `v` of an act we sent and have no answer to yet
 let showLastTrick = false;
 let lastTrickTimer = null;
-const summarySeen = new Map(); // hand number -> when its summary was first shown
 let summaryClosed = null; // the hand number whose summary the player closed
 let lastTurnKey = null;
+const sound = new TurnSound();
+let finishedTrick = null; // a trick just completed, on the felt until it is gathered
+const queued = []; // states that came while it was on show, drawn in order after
+let drawnTrick = []; // the cards on the felt as last drawn, to see which are new
+let playedFrom = null; // where the card this page just played was, {card, rect}
 
 // ------------------------------------------------------------------ helpers
 
@@ -55,9 +62,10 @@ function send(message) {
   return true;
 }
 
-function act(action) {
+function act(action, from = null) {
   if (!state || pendingV !== null) return;
   if (send({ type: "act", action, v: state.v })) {
+    playedFrom = from && { card: action.card, rect: from.getBoundingClientRect() };
     pendingV = state.v;
     render();
   }
@@ -79,27 +87,44 @@ function onMessage(message) {
 }
 
 function onState(message) {
-  const old = state;
-  if (
-    old &&
-    old.match &&
-    message.match &&
-    old.match.id === message.match.id &&
-    message.v < old.v
-  ) {
+  const newest = queued.at(-1) || state;
+  if (newest && newest.match && message.match && newest.match.id === message.match.id && message.v < newest.v) {
     return; // an older state for the same match: drop it
   }
-  if (old && old.match && message.match && old.match.id !== message.match.id) {
-    summaryClosed = null;
-    summarySeen.clear();
-  }
+  if (finishedTrick) queued.push(message);
+  else show(message);
+}
+
+// A trick completes in the state after its fourth card: the engine has moved it to
+// `last_trick`. It stays on the felt, then is gathered, and states that came meanwhile
+// follow in order, so no trick goes by unseen and nothing older shows as current.
+function completesTrick(old, message) {
+  const before = old && old.match;
+  const after = message.match;
+  return Boolean(before && after && before.id === after.id && message.v > old.v && after.last_trick &&
+    JSON.stringify(before.last_trick) !== JSON.stringify(after.last_trick));
+}
+
+function show(message) {
+  const old = state;
+  if (old && old.match && message.match && old.match.id !== message.match.id) summaryClosed = null;
   state = table.state = message;
   chat.onState(message);
   if (pendingV !== null && (message.v !== pendingV || !message.legal.length)) pendingV = null;
-  if (old && old.v !== message.v) {
-    showLastTrick = false;
+  if (old && old.v !== message.v) showLastTrick = false;
+  if (completesTrick(old, message)) {
+    finishedTrick = message.match.last_trick;
+    setTimeout(gatherTrick, TRICK_HOLD_MS);
   }
   render();
+}
+
+async function gatherTrick() {
+  const cards = [...els.center.querySelectorAll(".trick .card")];
+  await gather(cards, table.seatEls[table.posOf(finishedTrick.winner)]);
+  finishedTrick = null;
+  render();
+  while (!finishedTrick && queued.length) show(queued.shift());
 }
 
 // ------------------------------------------------------------------ drawing
@@ -121,6 +146,7 @@ function render() {
     status: state.room.status,
   });
   root.classList.toggle("spectating", seat === null);
+  root.classList.toggle("closed", Boolean(state.room.closed));
   root.classList.toggle("my-turn", myTurn);
   renderSeats();
   renderCenter();
@@ -161,7 +187,16 @@ function renderSeats() {
 
 function renderCenter() {
   const m = state.match;
-  table.drawCenter(m && showLastTrick && m.last_trick ? m.last_trick : null);
+  if (finishedTrick) table.drawCenter(finishedTrick, { label: false });
+  else table.drawCenter(m && showLastTrick && m.last_trick ? m.last_trick : null);
+  // Cards new on the felt arrive: from this page's hand, or from their player's seat.
+  const cards = [...els.center.querySelectorAll(".trick .card")];
+  for (const el of cards) {
+    if (showLastTrick || drawnTrick.includes(el.dataset.card)) continue;
+    const mine = playedFrom && playedFrom.card === el.dataset.card;
+    flyIn(el, mine ? playedFrom.rect : table.seatEls[table.posOf(Number(el.dataset.seat))].getBoundingClientRect());
+  }
+  drawnTrick = cards.map((el) => el.dataset.card);
 }
 
 function renderTurn() {
@@ -169,7 +204,10 @@ function renderTurn() {
   const mine = mySeat();
   els.turn.replaceChildren();
   const text = table.turnText();
-  if (text) {
+  if (state.room.closed) {
+    els.turn.classList.remove("mine");
+    els.turn.append(h("strong", { class: "closed-text" }, gettext("This room was closed by a moderator.")));
+  } else if (text) {
     const who = m.to_act === mine;
     els.turn.classList.toggle("mine", who);
     els.turn.append(h("span", { class: "turn-text" }, text));
@@ -178,7 +216,10 @@ function renderTurn() {
         h("span", { class: "unit" }, pgettext("seconds", "s")));
     }
     const key = m.id + ":" + state.v;
-    if (who && key !== lastTurnKey && document.hidden) document.title = "● " + document.title.replace(/^● /, "");
+    if (who && key !== lastTurnKey) {
+      sound.yourTurn();
+      if (document.hidden) document.title = "● " + document.title.replace(/^● /, "");
+    }
     lastTurnKey = key;
   } else {
     els.turn.classList.remove("mine");
@@ -218,29 +259,24 @@ function renderNotes() {
   els.note.textContent = note || "";
 }
 
-function summaryVisible(m) {
-  const last = m && m.last_hand;
-  if (!last || summaryClosed === last.hand_number) return false;
-  if (m.phase === "deal" || m.phase === "finished") {
-    if (!summarySeen.has(last.hand_number)) summarySeen.set(last.hand_number, Date.now());
-    return true;
-  }
-  const seen = summarySeen.get(last.hand_number);
-  return seen !== undefined && Date.now() - seen < SUMMARY_MS;
-}
-
+// A hand's summary covers the felt only while there is nothing on it (between hands, and
+// once the match is over); during the next auction it shrinks to a line above the table.
 function renderSummary() {
   const m = state.match;
-  const show = summaryVisible(m);
-  const finished = m && m.phase === "finished";
-  els.summary.hidden = !(show || finished);
+  const last = m && m.last_hand;
+  const between = Boolean(last) && !finishedTrick && (m.phase === "deal" || m.phase === "finished");
+  const full = between && (m.phase === "finished" || summaryClosed !== last.hand_number);
+  els.summary.hidden = !full;
   els.summary.replaceChildren();
-  if (els.summary.hidden) {
+  if (full) {
+    if (m.phase === "finished") els.summary.append(winnerPanel(m));
+    els.summary.append(handSummary(m, last));
+  } else {
     delete els.summary.dataset.hand;
-    return;
   }
-  if (finished) els.summary.append(winnerPanel(m));
-  if (show) els.summary.append(handSummary(m, m.last_hand));
+  const line = Boolean(last) && !full && (m.phase === "bidding" || m.phase === "trump" || between);
+  els.lastHand.hidden = !line;
+  els.lastHand.replaceChildren(...(line ? [table.handLine(m, last)] : []));
 }
 
 function winnerPanel(m) {
@@ -315,7 +351,7 @@ function renderHand() {
     if (playable.size && !playable.has(card)) el.classList.add("dimmed");
     if (m.trump && card[1] === m.trump) el.classList.add("trump");
     if (ok) {
-      el.addEventListener("click", () => act({ type: "play", card }));
+      el.addEventListener("click", () => act({ type: "play", card }, el));
       if (!firstEnabled) firstEnabled = el;
       if (card === hadFocus) focusTarget = el;
     }
@@ -360,7 +396,7 @@ function renderFoot() {
       render();
     },
   }, showLastTrick ? gettext("Hide last trick") : gettext("Show last trick"));
-  els.foot.append(last);
+  els.foot.append(last, sound.button(render));
 
   const f = m.fairness || {};
   const sheet = "/matches/" + m.id + "/";
@@ -388,8 +424,7 @@ setInterval(() => {
     el.textContent = left === null ? "" : String(left);
     el.classList.toggle("urgent", left !== null && left <= 5);
   }
-  const m = state.match;
-  if (m && m.last_hand && !els.summary.hidden !== (summaryVisible(m) || m.phase === "finished")) render();
+  if (state.legal.length) sound.secondsLeft(left);
 }, 250);
 
 // ------------------------------------------------------------------ start

@@ -12,6 +12,8 @@ import { fmt, fmtNodes, h, num, userText } from "./dom.js";
 const POSITIONS = ["bottom", "right", "top", "left"];
 
 export const isLive = (m) => Boolean(m) && ["bidding", "trump", "playing"].includes(m.phase);
+// A hand that is being played: live, and its room not closed by a moderator mid-hand.
+const inPlay = (state) => isLive(state.match) && !state.room.closed;
 
 export function suitLabel(suit) {
   return h("span", { class: "suit-label" }, suitSymbol(suit), " ", suitTitle(suit));
@@ -62,8 +64,11 @@ export class Table {
     return info ? info.username : fmt(gettext("Seat %(n)s"), { n: seat + 1 });
   }
 
+  // Long names are cut to fit a seat; the whole name is in the title.
   nameNode(seat) {
-    return userText(this.nameOf(seat));
+    const node = userText(this.nameOf(seat));
+    node.title = this.nameOf(seat);
+    return node;
   }
 
   isMyTeam(team) {
@@ -98,7 +103,7 @@ export class Table {
       el.className = "seat team-" + (seat & 1);
       el.classList.toggle("empty", !info);
       el.classList.toggle("me", seat === mine);
-      el.classList.toggle("to-act", Boolean(isLive(m) && m.to_act === seat));
+      el.classList.toggle("to-act", inPlay(this.state) && m.to_act === seat);
       el.replaceChildren();
 
       const head = h("div", { class: "seat-head" });
@@ -155,7 +160,7 @@ export class Table {
           h("span", { class: "mini-back", "aria-hidden": "true" }), String(m.cards_left[seat])),
       );
     }
-    if (m.to_act === seat && isLive(m) && clock !== null) {
+    if (m.to_act === seat && inPlay(this.state) && clock !== null) {
       badges.append(h("span", { class: "chip clock", "data-countdown": "" }, String(clock)));
     }
     return badges;
@@ -179,8 +184,9 @@ export class Table {
 
   // ---------------------------------------------------------------- the middle
 
-  // `trick` is {cards, winner} to show a finished trick (the last one), else the current.
-  drawCenter(trick = null) {
+  // `trick` is {cards, winner} to show a finished trick (the last one), else the current;
+  // `label` names it as the last trick.
+  drawCenter(trick = null, { label = true } = {}) {
     const m = this.state.match;
     const center = this.els.center;
     center.replaceChildren();
@@ -188,17 +194,21 @@ export class Table {
     let cards = m ? m.trick || [] : [];
     if (trick) {
       cards = trick.cards;
-      trickBox.classList.add("last");
-      center.append(h("div", { class: "center-label" }, gettext("Last trick")));
+      trickBox.classList.add("finished");
+      if (label) center.append(h("div", { class: "center-label" }, gettext("Last trick")));
     }
     for (const play of cards) {
       const card = cardElement(play.card);
+      card.dataset.seat = String(play.seat);
       card.classList.add("played", "at-" + this.posOf(play.seat));
       if (trick && trick.winner === play.seat) card.classList.add("winner");
       trickBox.append(card);
     }
     center.append(trickBox);
-    if (!cards.length) {
+    if (this.state.room.closed && cards.length) {
+      center.append(h("div", { class: "center-note closed-note", role: "status" },
+        gettext("This room was closed by a moderator.")));
+    } else if (!cards.length) {
       const note = this.centerNote(m);
       if (note) center.append(h("div", { class: "center-note" }, note));
     }
@@ -256,22 +266,25 @@ export class Table {
     if (m.variant === "classic") {
       info.append(
         infoBlock(gettext("Tricks"), this.teamScore(0, m.team_tricks[0]), " – ", this.teamScore(1, m.team_tricks[1])),
-        infoBlock(gettext("Score"), this.teamScore(0, m.scores[0]), " – ", this.teamScore(1, m.scores[1]),
-          " ", h("bdi", { class: "target", dir: "ltr" }, "/ " + m.target)),
+        infoBlock(gettext("Score"), this.teamScore(0, m.scores[0], m.target), " – ",
+          this.teamScore(1, m.scores[1], m.target)),
       );
     } else {
       const s = m.scores;
       info.append(
-        infoBlock(gettext("Teams"), this.teamScore(0, s[0] + s[2]), " – ", this.teamScore(1, s[1] + s[3]),
-          " ", h("bdi", { class: "target", dir: "ltr" }, "/ " + m.target)),
+        infoBlock(gettext("Teams"), this.teamScore(0, s[0] + s[2], m.target), " – ",
+          this.teamScore(1, s[1] + s[3], m.target)),
       );
     }
     info.append(infoBlock(gettext("Hand"), num(m.hand_number)));
   }
 
-  teamScore(team, value) {
+  // "39 / 41" is one left-to-right run, so Arabic reads it in the same visual order.
+  teamScore(team, value, target = null) {
+    const figure = h("bdi", { dir: "ltr", class: "figure" }, h("b", {}, String(value)),
+      target === null ? "" : h("span", { class: "target" }, " / " + target));
     return h("span", { class: "team-score team-" + team, title: this.teamLabel(team) },
-      this.teamNode(team), " ", h("b", { dir: "ltr" }, String(value)));
+      this.teamNode(team), " ", figure);
   }
 
   // ---------------------------------------------------------------- whose turn
@@ -279,7 +292,7 @@ export class Table {
   // The sentence for the seat to act ("Your turn to bid", "alice to play"), or null.
   turnText() {
     const m = this.state.match;
-    if (!isLive(m) || m.to_act === null) return null;
+    if (!inPlay(this.state) || m.to_act === null) return null;
     const who = m.to_act === this.mySeat();
     const name = { name: this.nameNode(m.to_act) };
     if (m.phase === "bidding") return who ? gettext("Your turn to bid") : fmtNodes(gettext("%(name)s to bid"), name);
@@ -298,6 +311,23 @@ export class Table {
     else if (this.isMyTeam(team)) title = gettext("Your team wins the match!");
     else title = fmtNodes(gettext("%(team)s win the match"), { team: this.teamNode(team) });
     return h("div", { class: "winner", id: "winner", role: "status" }, h("h2", {}, title), ...extra);
+  }
+
+  // The hand's result in one line, for when the next hand is under way.
+  handLine(m, last) {
+    const parts = [fmt(gettext("Hand %(n)s"), { n: last.hand_number })];
+    if (last.thrown_in) {
+      parts.push(gettext("thrown in"));
+    } else if (m.variant === "classic") {
+      const c = last.contract;
+      parts.push(fmtNodes(gettext("%(name)s bid %(n)s"), { name: this.nameNode(c.seat), n: c.value }),
+        last.kaboot ? gettext("Kaboot: all 13 tricks!") : last.made ? gettext("Contract made") : gettext("Contract set"),
+        h("bdi", { dir: "ltr" }, last.points.map(signed).join(" / ")));
+    } else {
+      parts.push(h("span", {}, ...[0, 1, 2, 3].flatMap((s) => [s ? ", " : "", this.nameNode(s), " ",
+        h("bdi", { dir: "ltr" }, signed(last.points[s]))])));
+    }
+    return h("span", { class: "hand-line" }, ...parts.flatMap((part, i) => (i ? [" · ", part] : [part])));
   }
 
   // `close` is the summary's close button, or null where it cannot be closed.

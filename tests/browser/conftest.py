@@ -19,8 +19,12 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from games.models import Room
+from tests.browser.pages import TIMEOUT_MS
+from tests.browser.scripted import FakeServer
 from tests.conftest import IN_CI, LOG_DIR, ROOT, database_url
 from tests.processes import free_port, stop_process
+from tests.tables import make_players, session_cookie
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -53,7 +57,7 @@ def server(request: pytest.FixtureRequest, django_db_setup: None) -> Iterator[st
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "DATABASE_URL": database_url(), "NEXT_HAND_SECONDS": "0.3",
+    env = {**os.environ, "DATABASE_URL": database_url(), "NEXT_HAND_SECONDS": "3",
            "DJANGO_SETTINGS_MODULE": "tarneeb.settings"}
     env.pop(ASYNC_UNSAFE, None)
     with open(LOG_DIR / "browser-server.log", "ab") as log:
@@ -100,3 +104,22 @@ def browser(django_db_setup: None) -> Iterator[Any]:
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture
+def table(server: str, browser: Any) -> Iterator[tuple[Any, FakeServer, Room, list[Any]]]:
+    """A logged-in page at a room whose socket the test scripts (tests/browser/scripted.py)."""
+    users = make_players(4, prefix="mock")
+    # Straight to the database: nothing is published, the page's socket is scripted.
+    room = Room.objects.create(owner=users[0], name="mock table", variant="classic", target=31)
+    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800}, locale="en-US")
+    context.set_default_timeout(TIMEOUT_MS)
+    name, value = session_cookie(users[0]).decode().split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "url": server}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    fake = FakeServer(page)
+    yield page, fake, room, users
+    context.close()
+    assert not errors, errors

@@ -14,6 +14,20 @@ RANKS = "23456789TJQKA"
 GAME_DATA = "() => ({...document.getElementById('game').dataset})"
 HAND_CARDS = "() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)"
 ALL_CARDS = "() => [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"
+# Every trick a page shows whole (four cards on the felt), as "hand:cards", from the DOM;
+# kept in sessionStorage, so a page reloaded mid-hand keeps what it saw before.
+WATCH_TRICKS = """
+new MutationObserver(() => {
+  const cards = [...document.querySelectorAll('#center .trick [data-card]')].map(e => e.dataset.card);
+  const game = document.getElementById('game');
+  if (cards.length !== 4 || !game) return;
+  const seen = new Set(JSON.parse(sessionStorage.getItem('seenTricks') || '[]'));
+  seen.add(game.dataset.hand + ':' + cards.sort().join(' '));
+  sessionStorage.setItem('seenTricks', JSON.stringify([...seen]));
+}).observe(document, {childList: true, subtree: true});
+"""
+SEEN_TRICKS = ("(hand) => JSON.parse(sessionStorage.getItem('seenTricks') || '[]')"
+               ".filter(t => t.startsWith(hand + ':')).length")
 ARIA_LABELS = "() => [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))"
 
 
@@ -44,6 +58,7 @@ def new_player(browser: Any, base: str, name: str, *, width: int = 1280, height:
     context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
                                   locale=locale)
     context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(WATCH_TRICKS)
     page = context.new_page()
     player = Player(name, context, page)
     page.on("console", lambda msg: player.log.append(f"{msg.type}: {msg.text}"))
@@ -119,7 +134,7 @@ def check_only_legal_cards_enabled(page: Any) -> list[str]:
     enabled = page.evaluate(
         "() => [...document.querySelectorAll('#hand button.card:not([disabled])')].map(e => e.dataset.card)")
     trick = page.evaluate(
-        "() => [...document.querySelectorAll('#center .trick:not(.last) [data-card]')]"
+        "() => [...document.querySelectorAll('#center .trick:not(.finished) [data-card]')]"
         ".map(e => ({card: e.dataset.card, at: [...e.classList].find(c => c.startsWith('at-'))}))")
     assert enabled, f"my turn to play but no card is enabled: {hand}"
     if trick:

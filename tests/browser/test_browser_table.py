@@ -13,6 +13,7 @@ from tests.browser.pages import (
     ALL_CARDS,
     ARIA_LABELS,
     GAME_DATA,
+    SEEN_TRICKS,
     Player,
     check_only_legal_cards_enabled,
     create_room,
@@ -220,6 +221,9 @@ def play_hand(players: list[Player], spectator: Player, variant: str, on_play: A
         if on_play is not None and game["phase"] == "playing":
             on_play(plays)
     assert keyboard_plays
+    # Each trick was seen whole, by every seat and the spectator, before it was gathered.
+    for p in everyone:
+        p.page.wait_for_function(SEEN_TRICKS + " === 13", arg=hand_number)
     # The summary of the hand appears everywhere, then the next hand is dealt.
     for p in everyone:
         summary = p.page.locator(f'#hand-summary[data-hand="{hand_number}"]')
@@ -284,11 +288,11 @@ def test_forty_one_hand_in_the_browser(browser, server, screenshots):
             # The last trick, on demand.
             page = me.page
             page.click("#last-trick")
-            assert page.locator("#center .trick.last [data-card]").count() == 4
+            assert page.locator("#center .trick.finished [data-card]").count() == 4
             assert page.get_attribute("#last-trick", "aria-pressed") == "true"
             page.screenshot(path=str(screenshots / "table-41-last-trick-en-desktop.png"))
             page.click("#last-trick")
-            assert page.locator("#center .trick.last").count() == 0
+            assert page.locator("#center .trick.finished").count() == 0
 
     play_hand(players, spectator, "forty_one", mid_hand)
     close_all([*players, spectator])

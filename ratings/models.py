@@ -1,0 +1,59 @@
+"""Each player's rating per variant, and every change to it, one per rated match.
+
+Both are a cache of replaying finished matches in order (`manage.py rebuild_ratings`):
+every field is a function of the matches, times included, so a rebuild equals them.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import VARIANT_CHOICES, Match
+
+
+class Rating(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    variant = models.CharField(_("variant"), max_length=10, choices=VARIANT_CHOICES)
+    # openskill's belief about the player's skill: mean and standard deviation.
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    # The number players see (ratings.rate.displayed), kept so the leaderboard sorts in SQL.
+    rating = models.IntegerField(_("rating"))
+    matches = models.PositiveIntegerField(_("rated matches"), default=0)
+    # When the last rated match finished (not the time of writing: a rebuild equals it).
+    updated = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [models.UniqueConstraint(fields=["user", "variant"], name="one_rating_per_variant")]
+        indexes = [models.Index(fields=["variant", "-rating"], name="leaderboard")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.variant}: {self.rating}"
+
+
+class RatingChange(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="rating_changes")
+    variant = models.CharField(max_length=10, choices=VARIANT_CHOICES)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    rating_before = models.IntegerField()
+    rating_after = models.IntegerField()
+    created = models.DateTimeField()  # the match's finished_at
+
+    class Meta:
+        ordering = ["created", "match_id"]
+        constraints = [
+            # A match is counted once for each of its players, whatever races to finish it.
+            models.UniqueConstraint(fields=["match", "user"], name="one_rating_change_per_match"),
+        ]
+        indexes = [models.Index(fields=["user", "variant", "-created"], name="rating_history")]
+
+    def __str__(self) -> str:
+        return (f"{self.user_id} {self.variant} match {self.match_id}: "
+                f"{self.rating_before} → {self.rating_after}")
