@@ -19,13 +19,17 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
-    list_display = ["name", "id", "owner", "variant", "target", "turn_seconds", "private", "closed",
+    list_display = ["room_name", "id", "owner", "variant", "target", "turn_seconds", "private", "closed",
                     "created_at"]
-    list_filter = ["variant", "private", "closed"]
+    list_filter = ["variant", "quick", "private", "closed"]
     search_fields = ["name", "id", "owner__username"]
     raw_id_fields = ["owner"]
     inlines = [SeatInline]
     actions = ["close_rooms"]
+
+    @admin.display(description=_("name"), ordering="name")
+    def room_name(self, room: Room) -> str:
+        return room.display_name
 
     @admin.action(description=_("Close the selected rooms (ends their matches)"))
     def close_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
@@ -34,6 +35,8 @@ class Room(models.Model):
     private = models.BooleanField(_("private"), default=False)
     closed = models.BooleanField(_("closed by a moderator"), default=False)
     chat = models.BooleanField(_("table chat"), default=True)
+    # Opened by Quick play: its name is shown in each reader's language, not the creator's.
+    quick = models.BooleanField(_("quick play"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -42,10 +45,15 @@ class Room(models.Model):
         verbose_name_plural = _("rooms")
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.id})"
+        return f"{self.display_name} ({self.id})"
 
     def get_absolute_url(self) -> str:
         return f"/rooms/{self.id}/"
+
+    @property
+    def display_name(self) -> str:
+        """The name in the current language: a quick-play room's is translated."""
+        return gettext("Quick play") if self.quick else self.name
 
 
 class Seat(models.Model):

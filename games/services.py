@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -95,8 +95,9 @@ def quick_play(user: User) -> Room:
             if len(taken) < 4:
                 _take_seat(room, user, min(set(range(4)) - taken))
                 return room
-        room = Room.objects.create(owner=user, name=_("Quick play"), variant="classic", target=41,
-                                   turn_seconds=30)
+        # Stored in English; readers see Room.display_name, in their own language.
+        room = Room.objects.create(owner=user, name="Quick play", quick=True, variant="classic",
+                                   target=41, turn_seconds=30)
         _take_seat(room, user, 0)
         return room
 
@@ -423,17 +424,28 @@ def _unix_ms(moment: datetime | None) -> int | None:
 
 def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> dict[str, Any]:
     """The room as the lobby and the table show it; `match` is the room's latest."""
-    listed: list[dict[str, Any] | None] = [None] * 4
+    by_seat: list[dict[str, Any] | None] = [None] * 4
     for seat in seats:
-        listed[seat.number] = {"seat": seat.number, "username": seat.username, "away": seat.away,
-                               "removed": seat.removed}
+        by_seat[seat.number] = {"seat": seat.number, "username": seat.username, "away": seat.away,
+                                "removed": seat.removed}
     status = ("waiting" if match is None
               else "playing" if match.status == Match.Status.PLAYING else "over")
-    return {"id": room.pk, "name": room.name, "variant": room.variant, "target": room.target,
-            "turn_seconds": room.turn_seconds, "private": room.private, "closed": room.closed,
-            "chat": room.chat,
-            "owner": room.owner.username, "seats": listed, "status": status,
-            "url": room.get_absolute_url()}
+    seated = 4 - by_seat.count(None)
+    return {"id": room.pk, "name": room.name, "quick": room.quick, "variant": room.variant,
+            "target": room.target, "turn_seconds": room.turn_seconds, "private": room.private,
+            "closed": room.closed, "chat": room.chat,
+            "owner": room.owner.username, "seats": by_seat, "status": status,
+            "url": room.get_absolute_url(),
+            "listed": in_lobby(private=room.private, closed=room.closed, status=status, seated=seated)}
+
+
+def in_lobby(*, private: bool, closed: bool, status: str, seated: int) -> bool:
+    """Whether the lobby lists a room: open, and waiting, playing, or over with someone
+    still seated and a seat free (a rematch needs a fourth). A full room whose match is
+    over leaves until a rematch brings it back as playing; an empty one is done."""
+    if private or closed:
+        return False
+    return status != "over" or 0 < seated < 4
 
 
 def room_snapshot(room_id: str) -> dict[str, Any] | None:
@@ -515,9 +527,16 @@ def announce_room(room_id: str) -> None:
 
 
 def lobby_rooms(limit: int = 50) -> list[dict[str, Any]]:
-    rooms = (Room.objects.filter(private=False, closed=False).select_related("owner")
+    """The rooms the lobby lists (`in_lobby`), newest first: what its page shows first and
+    its socket sends on connect."""
+    latest = Match.objects.filter(room=OuterRef("pk")).order_by("-started_at").values("status")[:1]
+    rooms = (Room.objects.filter(private=False, closed=False)
+             .annotate(latest=Subquery(latest), seated=Count("seats"))
+             # in_lobby() in SQL, so rooms that are done do not take the limit's places.
+             .filter(Q(latest__isnull=True) | Q(latest=Match.Status.PLAYING) | Q(seated__gt=0, seated__lt=4))
+             .select_related("owner")
              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")),
-                               "matches")
+                               Prefetch("matches", queryset=Match.objects.only("room_id", "status")))
              .order_by("-created_at")[:limit])
     return [room_summary(room, _seat_views(room.seats.all()), next(iter(room.matches.all()), None))
             for room in rooms]

@@ -3,6 +3,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -46,6 +47,13 @@ def quick_play(request: HttpRequest) -> HttpResponse:
 def room(request: HttpRequest, room_id: str) -> HttpResponse:
     room = get_object_or_404(Room, pk=room_id)
     return render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """How to play: long prose, written in each language rather than translated string by
+    string, so each language has its own template."""
+    language = "ar" if (get_language() or "").startswith("ar") else "en"
+    return render(request, f"rules/rules_{language}.html")
 
 
 def match_record(request: HttpRequest, match_id: int) -> JsonResponse:

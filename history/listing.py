@@ -21,6 +21,7 @@ RESULTS = ("won", "lost", "aborted", "playing")
 class MatchRow:
     match_id: int
     started_at: datetime
+    room: str  # its name in the reader's language
     variant: str
     target: int
     seat: int
@@ -55,7 +56,7 @@ def _won(team: int) -> Q:
 def seats_of(player: User, viewer: Any, *, variant: str = "", result: str = "",
              with_user: str = "") -> "QuerySet[MatchPlayer]":
     """The player's seats in matches `viewer` may see, newest match first, filtered."""
-    seats = (MatchPlayer.objects.filter(user=player).select_related("match")
+    seats = (MatchPlayer.objects.filter(user=player).select_related("match__room")
              .order_by("-match__started_at", "-match_id"))
     if not (viewer.is_authenticated and (viewer.pk == player.pk or viewer.is_staff)):
         seats = seats.filter(match__in=visible_matches(player, viewer))
@@ -87,7 +88,8 @@ def row(seat: MatchPlayer) -> MatchRow:
     else:
         result = str(match.status)
     return MatchRow(
-        match_id=match.pk, started_at=match.started_at, variant=match.variant, target=match.target,
+        match_id=match.pk, started_at=match.started_at, room=match.room.display_name,
+        variant=match.variant, target=match.target,
         seat=seat.seat, partner=names[(seat.seat + 2) % 4],
         opponents=[names[(seat.seat + 1) % 4], names[(seat.seat + 3) % 4]],
         ours=ours, theirs=theirs, result=result, hands=match.state["hand_number"],
