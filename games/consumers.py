@@ -161,8 +161,11 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
     async def handle_message(self, message: dict[str, Any]) -> None:
         await self.refuse("unknown_type", _("Unknown message type."))
 
-    async def refuse(self, code: str, message: str) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message})
+    async def refuse(self, code: str, message: str, *, url: str | None = None) -> None:
+        error = {"type": "error", "code": code, "message": message}
+        if url is not None:
+            error["url"] = url
+        await self.send_json(error)
 
 
 class LobbyConsumer(ProtocolConsumer):
@@ -231,7 +234,7 @@ class RoomConsumer(ProtocolConsumer):
             else:
                 await super().handle_message(content)
         except services.Refused as refusal:
-            await self.refuse(refusal.code, refusal.message)
+            await self.refuse(refusal.code, refusal.message, url=refusal.url)
             if refusal.code == "stale" and refusal.current != self.forwarded:
                 await self.resync()
 

@@ -51,12 +51,15 @@ class SeatView(NamedTuple):
 class Refused(Exception):
     """A request the server turns down; nothing changed. `code` is for clients."""
 
-    def __init__(self, code: str, message: str, *, current: tuple[int, int] | None = None) -> None:
+    def __init__(self, code: str, message: str, *, current: tuple[int, int] | None = None,
+                 url: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         # For `stale`: the match and version the table is at.
         self.current = current
+        # For `seated_elsewhere`: the table the player is playing at.
+        self.url = url
 
 
 def _stale(match_id: int, version: int) -> Refused:
@@ -81,6 +84,7 @@ def create_room(owner: User, *, name: str, variant: str, target: int, turn_secon
 def quick_play(user: User) -> Room:
     """Seat `user` at a public Classic table to 41 that has not started, or open one."""
     _require_no_cool_down(user)
+    _require_no_live_seat(user)
     with transaction.atomic():
         already = Room.objects.filter(seats__user=user, private=False, closed=False,
                                       matches__isnull=True).first()
@@ -107,6 +111,7 @@ def sit(room_id: str, user: User, seat: Any) -> None:
     if type(seat) is not int or not 0 <= seat <= 3:
         raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
     _require_no_cool_down(user)
+    _require_no_live_seat(user, except_room=room_id)
     with transaction.atomic():
         room = _locked_room(room_id)
         if room.closed:
@@ -167,6 +172,17 @@ def _require_no_cool_down(user: User) -> None:
     """A player who left matches waits out their cool-down before sitting (docs/leavers.md)."""
     if (abandonment := playban.cool_down(user)) is not None:
         raise Refused("cooling_down", playban.refusal(abandonment))
+
+
+def _require_no_live_seat(user: User, except_room: str | None = None) -> None:
+    """One live seat per player: sitting elsewhere mid-match would leave the timer playing
+    their first table. A player a moderator removed is no longer at that match."""
+    for match in (Match.objects.filter(status=Match.Status.PLAYING, players__user=user)
+                  .exclude(room_id=except_room).select_related("room")):
+        if not _removed_from(match, user):
+            raise Refused("seated_elsewhere",
+                          _("You are playing a match at “%(room)s”: finish it first.")
+                          % {"room": match.room.display_name}, url=match.room.get_absolute_url())
 
 
 def _locked_room(room_id: str) -> Room:

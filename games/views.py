@@ -39,6 +39,9 @@ def quick_play(request: HttpRequest) -> HttpResponse:
     try:
         return redirect(services.quick_play(request.user))  # type: ignore[arg-type]
     except services.Refused as refusal:
+        if refusal.url is not None:  # playing elsewhere: back to that table
+            messages.info(request, refusal.message)
+            return redirect(refusal.url)
         if refusal.code != "cooling_down":  # the lobby itself says why and until when
             messages.error(request, refusal.message)
         return redirect("lobby")

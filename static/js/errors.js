@@ -23,6 +23,17 @@ const MESSAGES = {
   removed: () => gettext("A moderator removed you from this table."),
 };
 
+// An error's words, with a link where it names a place (`seated_elsewhere`: your table).
+export function errorNode(error) {
+  if (!error.url || !error.url.startsWith("/")) return errorText(error);
+  const node = document.createElement("span");
+  const link = document.createElement("a");
+  link.href = error.url;
+  link.textContent = gettext("Go to that table");
+  node.append(errorText(error), " ", link);
+  return node;
+}
+
 export function errorText(error) {
   const text = MESSAGES[error.code] ? MESSAGES[error.code](error) : error.message;
   return text || gettext("Something went wrong.");

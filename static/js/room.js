@@ -4,7 +4,7 @@
 
 import { cardElement, sortHand } from "./cards.js";
 import { fmt, h, toast } from "./dom.js";
-import { errorText } from "./errors.js";
+import { errorNode } from "./errors.js";
 import { Chat } from "./chat.js";
 import { Moderation } from "./moderation.js";
 import { flyIn, gather } from "./motion.js";
@@ -81,7 +81,7 @@ function onMessage(message) {
   } else if (message.type === "error") {
     pendingV = null;
     if (message.code !== "stale") {
-      toast(errorText(message));
+      toast(errorNode(message));
     }
     render();
   }
