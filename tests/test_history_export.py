@@ -34,7 +34,8 @@ def history() -> dict:
     is being played; and one match she did not play."""
     alice, bob, carol, dan, erin = make_players(5, prefix="exp")
     finished = play_until(match_of([alice, bob, carol, dan]), "finished")
-    private = match_of([bob, alice, carol, dan], variant="forty_one", private=True)
+    # Over, so its players may sit at the live one (one live seat per player).
+    private = play_until(match_of([bob, alice, carol, dan], variant="forty_one", private=True), "finished")
     live = play_until(match_of([carol, dan, alice, bob]), "deal")
     services.play(live.pk, seat=None, action=services.DEAL, version=live.version, actor=services.SYSTEM)
     live.refresh_from_db()
@@ -100,11 +101,11 @@ def test_one_query_per_match(client):
             lines(client, "q0")
         return len(captured)
 
-    match_of(players)
+    play_until(match_of(players), "finished")
     one = queries()
     for _ in range(3):
         players = [*players[1:], players[0]]
-        match_of(players)
+        play_until(match_of(players), "finished")
     assert queries() - one == 3
 
 

@@ -11,6 +11,11 @@ from tests.tables import make_players
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def english(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the site's default language is Arabic
+
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def logged_in(user) -> Client:  # type: ignore[no-untyped-def]
-    client = Client()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
     return client
 
