@@ -49,6 +49,8 @@ def shoot(player: Any, path: str, name: str, screenshots: Any, server: str) -> N
             player.page.screenshot(path=str(shot), full_page=True)
     player.context.add_cookies([{"name": "django_language", "value": "en", "url": server}])
     player.page.set_viewport_size({"width": 1280, "height": 900})
+    player.page.goto(path)  # back in English, where the test goes on
+    player.page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_report_queue_action_log_and_feedback(browser, server, screenshots):
