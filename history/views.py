@@ -52,7 +52,8 @@ def hand_replay(request: HttpRequest, match_id: int, number: int) -> JsonRespons
 
 def _line(line: HandLine, names: list[str], variant: str) -> dict[str, Any]:
     result = line.result
-    calls = ", ".join(f"{names[c['seat']]} {_('pass') if c.get('pass') else c['value']}" for c in line.calls)
+    passed = _("pass")  # outside the f-string, where makemessages finds it
+    calls = ", ".join(f"{names[c['seat']]} {passed if c.get('pass') else c['value']}" for c in line.calls)
     if line.thrown_in:
         outcome = (_("Thrown in: everyone passed") if result.get("reason") == "all_passed"
                    else _("Thrown in: the bids came to less than 11"))
