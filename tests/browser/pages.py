@@ -7,6 +7,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.tables import session_cookie
+
 PASSWORD = "a-long-secret-9"
 TIMEOUT_MS = 15_000
 RANKS = "23456789TJQKA"
@@ -42,6 +44,7 @@ class Player:
     page: Any
     seat: int | None = None
     log: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
 
     def game(self) -> dict[str, str]:
         return self.page.evaluate(GAME_DATA)
@@ -64,6 +67,16 @@ def new_player(browser: Any, base: str, name: str, *, width: int = 1280, height:
     page.on("console", lambda msg: player.log.append(f"{msg.type}: {msg.text}"))
     page.on("pageerror", lambda exc: player.log.append(f"pageerror: {exc}"))
     page.on("response", lambda r: r.status >= 400 and player.log.append(f"http {r.status}: {r.url}"))
+    return player
+
+
+def logged_in(browser: Any, server: str, user: Any, *, lang: str = "en", width: int = 1280) -> Player:
+    """A page logged in as `user` (by session cookie), in `lang`, recording any dialog."""
+    player = new_player(browser, server, user.username, width=width, locale="ar" if lang == "ar" else "en-US")
+    session = session_cookie(user).decode().split("=", 1)[1]
+    player.context.add_cookies([{"name": "sessionid", "value": session, "url": server},
+                                {"name": "django_language", "value": lang, "url": server}])
+    player.page.on("dialog", lambda dialog: (player.dialogs.append(dialog.message), dialog.dismiss()))
     return player
 
 

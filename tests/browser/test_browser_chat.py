@@ -11,8 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import services
-from tests.browser.pages import new_player
-from tests.tables import session_cookie
+from tests.browser.pages import logged_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,16 +23,6 @@ INJECTED = ("() => document.querySelectorAll('img[src=x], img[src=y], img[src=z]
             " main script:not([type=\"application/json\"])').length")
 SHOWN = "#chat-lines .chat-line:not([hidden])"
 LINES = f"() => [...document.querySelectorAll('{SHOWN} .chat-text')].map(e => e.textContent)"
-
-
-def logged_in(browser: Any, server: str, user: Any, *, lang: str = "en", width: int = 1280) -> Any:
-    player = new_player(browser, server, user.username, width=width, locale="ar" if lang == "ar" else "en-US")
-    session = session_cookie(user).decode().split("=", 1)[1]
-    player.context.add_cookies([{"name": "sessionid", "value": session, "url": server},
-                                {"name": "django_language", "value": lang, "url": server}])
-    player.dialogs = []
-    player.page.on("dialog", lambda dialog: (player.dialogs.append(dialog.message), dialog.dismiss()))
-    return player
 
 
 def wait_lines(page: Any, count: int) -> list[str]:

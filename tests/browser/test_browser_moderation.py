@@ -15,23 +15,12 @@ from chat.models import ChatMessage
 from games import services
 from games.models import Match
 from moderation.models import AuditEntry, Report
-from tests.browser.pages import new_player
+from tests.browser.pages import logged_in
 from tests.moderators import make_moderator
-from tests.tables import session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ABUSE = "<b>you play like a bot</b>"
-
-
-def logged_in(browser: Any, server: str, user: Any, *, lang: str = "en", width: int = 1280) -> Any:
-    player = new_player(browser, server, user.username, width=width, locale="ar" if lang == "ar" else "en-US")
-    session = session_cookie(user).decode().split("=", 1)[1]
-    player.context.add_cookies([{"name": "sessionid", "value": session, "url": server},
-                                {"name": "django_language", "value": lang, "url": server}])
-    player.dialogs = []
-    player.page.on("dialog", lambda dialog: (player.dialogs.append(dialog.message), dialog.dismiss()))
-    return player
 
 
 def shoot(player: Any, path: str, name: str, screenshots: Any, server: str) -> None:
