@@ -335,14 +335,19 @@ def back(room_id: str, user: User) -> None:
         if not match.seating[seat]["timeouts"]:
             return  # nothing changed, so nobody needs a new state
         match.seating[seat]["timeouts"] = 0
-        fields = ["seating"]
-        game = match.game
-        if game.to_act == seat:
-            _set_deadline(match, game)
-            fields.append("deadline")
-            _schedule(match)
-        match.save(update_fields=fields)
-        _publish_room(match.room, match, game, _seated_at(match), lobby=False)
+        _seating_changed(match, seat)
+
+
+def _seating_changed(match: Match, seat: int) -> None:
+    """Save a change to `seat`'s sitter (back, removed); its turn's deadline follows it."""
+    fields = ["seating"]
+    game = match.game
+    if game.to_act == seat:
+        _set_deadline(match, game)
+        fields.append("deadline")
+        _schedule(match)
+    match.save(update_fields=fields)
+    _publish_room(match.room, match, game, _seated_at(match), lobby=False)
 
 
 def _locked_match(match_id: int) -> Match:
@@ -606,12 +611,5 @@ def remove_player(room_id: str, seat: Any) -> tuple[Match, int]:
             raise Refused("removed", _("That player was already removed from this table."))
         sitter["removed"] = True
         Seat.objects.filter(room_id=room_id, user_id=sitter["user"]).delete()
-        fields = ["seating"]
-        game = match.game
-        if game.to_act == seat:
-            _set_deadline(match, game)
-            fields.append("deadline")
-            _schedule(match)
-        match.save(update_fields=fields)
-        _publish_room(match.room, match, game, _seated_at(match), lobby=False)
+        _seating_changed(match, seat)
         return match, sitter["user"]
