@@ -112,12 +112,12 @@ def search_play(t: Table, legal: list[int], rng: random.Random) -> int:
         weight_sum += w
         for card in legal:
             totals[card] += w * utility(t, scores[card])
-    if weight_sum == 0:
-        return standard.play(t)
-    best = max(totals.values())
     fallback = standard.play(t)
+    if weight_sum == 0:
+        return fallback if fallback in totals else legal[0]
+    best = max(totals.values())
     # Among the cards the search cannot tell apart, keep the table rules' choice.
-    if totals[fallback] >= best - 1e-9 * weight_sum:
+    if fallback in totals and totals[fallback] >= best - 1e-9 * weight_sum:
         return fallback
     tied = [c for c in legal if totals[c] >= best - 1e-9 * weight_sum]
     return min(tied, key=lambda c: (SUIT_OF[c] == t.trump, t.is_master(c), c % 13))
@@ -162,6 +162,9 @@ def forty_one_bid(t: Table) -> dict[str, Any]:
 def choose(t: Table, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     if t.phase == "playing":
         cards = legal_cards(t)
+        if len(cards) == 1:
+            return {"type": "play", "card": FULL_DECK[cards[0]]}
+        cards = standard.sound(t, cards)
         if len(cards) == 1:
             return {"type": "play", "card": FULL_DECK[cards[0]]}
         if t.hand.bit_count() > SEARCH_FROM:

@@ -202,6 +202,31 @@ def lead(t: Table) -> int:
     return lowest(my_trumps or hand)
 
 
+def sound(t: Table, legal: list[int]) -> list[int]:
+    """The legal cards a partner would not wince at (the expert searches only these):
+    no overtaking or trumping a trick partner has won, no master card thrown away,
+    no lead into an opponent's shown void while they may ruff.  Never empty."""
+    keep = legal
+    if t.trick:
+        winner, best = t.winning()  # type: ignore[misc]
+        led = SUIT_OF[t.trick[0][1]]
+        if winner == t.partner and (len(t.trick) == 3 or t.sure_winner(best, led)):
+            keep = [c for c in keep if not beats(c, best, t.trump)] or keep
+        if not t.hand & SUIT_MASK[led]:
+            keep = [c for c in keep if SUIT_OF[c] == t.trump or not t.is_master(c)] or keep
+    else:
+        trump_mask = SUIT_MASK[t.trump] if t.trump is not None else 0
+        opponents = ((t.seat + 1) & 3, (t.seat + 3) & 3)
+
+        def ruffed(suit: int) -> bool:
+            return suit != t.trump and any(
+                t.voids[p] >> suit & 1 and t.may_hold(p) & trump_mask for p in opponents
+            )
+
+        keep = [c for c in keep if not ruffed(SUIT_OF[c])] or keep
+    return keep
+
+
 def play(t: Table) -> int:
     return follow(t) if t.trick else lead(t)
 
