@@ -165,10 +165,8 @@ def lead(t: Table) -> int:
     opp_trumps = opp_hold & trump_mask
 
     def ruffed(suit: int) -> bool:
-        # An opponent known void in the suit who may still hold a trump.
-        return any(t.voids[p] >> suit & 1 and t.may_hold(p) & trump_mask for p in opponents) or (
-            suit != trump and not opp_hold & SUIT_MASK[suit] and bool(opp_trumps)
-        )
+        # Or the opponents hold none of the suit but some trumps.
+        return t.ruff_shown(suit) or (suit != trump and not opp_hold & SUIT_MASK[suit] and bool(opp_trumps))
 
     # Draw trumps as the side that must take tricks.
     if my_trumps and opp_trumps and t.declaring():
@@ -215,15 +213,7 @@ def sound(t: Table, legal: list[int]) -> list[int]:
         if not t.hand & SUIT_MASK[led]:
             keep = [c for c in keep if SUIT_OF[c] == t.trump or not t.is_master(c)] or keep
     else:
-        trump_mask = SUIT_MASK[t.trump] if t.trump is not None else 0
-        opponents = ((t.seat + 1) & 3, (t.seat + 3) & 3)
-
-        def ruffed(suit: int) -> bool:
-            return suit != t.trump and any(
-                t.voids[p] >> suit & 1 and t.may_hold(p) & trump_mask for p in opponents
-            )
-
-        keep = [c for c in keep if not ruffed(SUIT_OF[c])] or keep
+        keep = [c for c in keep if not t.ruff_shown(SUIT_OF[c])] or keep
     return keep
 
 

@@ -175,6 +175,16 @@ class Table:
         """Would ``card`` win this trick against the opponents still to play?"""
         return not any(self.can_beat(p, card, led) for p in self.to_play_after() if (p - self.seat) & 1)
 
+    def ruff_shown(self, suit: int) -> bool:
+        """Has an opponent shown out of ``suit`` while it may still hold a trump?"""
+        if self.trump is None:
+            return False
+        trumps = SUIT_MASK[self.trump]
+        return any(
+            self.voids[p] >> suit & 1 and self.may_hold(p) & trumps
+            for p in ((self.seat + 1) & 3, (self.seat + 3) & 3)
+        )
+
     def bid_of(self, seat: int) -> int | None:
         """The seat's highest bid this hand (None: passed or has not bid)."""
         values = [b["value"] for b in self.bids if b["seat"] == seat and "value" in b]

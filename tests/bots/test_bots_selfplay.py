@@ -15,7 +15,7 @@ from games.bots.arena import play_match, seeded_decks
 
 DEALS = {
     "standard": int(os.environ.get("BOTS_SELFPLAY_DEALS", 2000)),
-    "expert": int(os.environ.get("BOTS_SELFPLAY_DEALS", 300)),
+    "expert": int(os.environ.get("BOTS_SELFPLAY_DEALS", 100)),
 }
 
 
