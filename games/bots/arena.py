@@ -1,0 +1,188 @@
+"""Duplicate arena: ``python -m games.bots.arena --north-south expert --east-west standard``.
+
+Each pair of matches is played on the same seeded decks twice, the second time
+with the teams swapped, so the cards' luck cancels.  Printed: match wins,
+points per deal (paired deals: the same deck and dealer at both tables) with a
+95% confidence interval, Classic contracts made %, and decision time p50/p99
+(CPU time of one process).  Levels: the bot levels and ``timer``, the engine's
+``timeout_action()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from games.engine import full_deck, new_match
+
+from . import LEVELS, choose
+
+ARENA_LEVELS = (*LEVELS, "timer")
+
+
+def seeded_decks(seed: int, pair: int) -> Iterator[list[str]]:
+    """The k-th deck of a match pair: the same at both tables."""
+    k = 0
+    while True:
+        deck = full_deck()
+        random.Random(f"arena:{seed}:{pair}:{k}").shuffle(deck)
+        yield deck
+        k += 1
+
+
+@dataclass
+class Record:
+    """What one match table yields, by level."""
+
+    winner_level: str | None = None
+    deals: list[tuple[int, list[int]]] = field(default_factory=list)  # (dealer, team points) per hand
+    contracts: dict[str, list[bool]] = field(default_factory=dict)  # Classic: made? per declaring level
+    times: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision, by level
+
+
+def play_match(
+    variant: str,
+    team_levels: tuple[str, str],
+    decks: Iterator[list[str]],
+    *,
+    dealer: int,
+    target: int | None,
+    rng: random.Random,
+    max_hands: int | None = None,
+) -> Record:
+    """Play one match (or ``max_hands`` hands of it); ``team_levels[t]`` plays team t."""
+    match = new_match(variant, dealer=dealer, target=target)
+    record = Record()
+    clock = time.process_time
+    hands = 0
+    while match.phase != "finished" and (max_hands is None or hands < max_hands):
+        hand_dealer = match.dealer
+        history = match.deal(next(decks))
+        while match.to_act is not None:
+            seat = match.to_act
+            level = team_levels[seat % 2]
+            start = clock()
+            if level == "timer":
+                action = match.timeout_action()
+            else:
+                action = choose(match.view(seat), history, level, rng)
+            record.times.setdefault(level, []).append(clock() - start)
+            history += match.apply(seat, action)  # IllegalAction propagates: a bot bug
+        summary = next(e for e in reversed(history) if e["type"] in ("hand_scored", "thrown_in"))
+        hands += 1
+        if summary["thrown_in"]:
+            record.deals.append((hand_dealer, [0, 0]))
+            continue
+        points = summary["points"]
+        if variant == "forty_one":
+            points = [points[0] + points[2], points[1] + points[3]]
+        record.deals.append((hand_dealer, points))
+        if variant == "classic":
+            side = summary["contract"]["seat"] % 2
+            record.contracts.setdefault(team_levels[side], []).append(summary["made"])
+    if match.winner is not None:
+        record.winner_level = team_levels[match.winner]
+    return record
+
+
+@dataclass
+class PairResult:
+    wins: dict[str, int]
+    deal_diffs: list[float]  # level A's points minus level B's, per paired deal (mean of both tables)
+    contracts: dict[str, list[bool]]
+    times: dict[str, list[float]]
+
+
+def play_pair(args: tuple[str, str, str, int, int, int | None]) -> PairResult:
+    variant, level_a, level_b, seed, pair, target = args
+    rng = random.Random(f"bots:{seed}:{pair}")
+    dealer = pair % 4
+    first = play_match(
+        variant, (level_a, level_b), seeded_decks(seed, pair), dealer=dealer, target=target, rng=rng
+    )
+    second = play_match(
+        variant, (level_b, level_a), seeded_decks(seed, pair), dealer=dealer, target=target, rng=rng
+    )
+    wins = {level_a: 0, level_b: 0}
+    for rec in (first, second):
+        if rec.winner_level is not None:
+            wins[rec.winner_level] = wins.get(rec.winner_level, 0) + 1
+    diffs = []
+    for (d1, p1), (d2, p2) in zip(first.deals, second.deals, strict=False):
+        if d1 == d2:  # the same deck dealt by the same seat: a duplicate pair
+            diffs.append(((p1[0] - p1[1]) + (p2[1] - p2[0])) / 2)
+    contracts: dict[str, list[bool]] = {}
+    times: dict[str, list[float]] = {}
+    for rec in (first, second):
+        for level, made in rec.contracts.items():
+            contracts.setdefault(level, []).extend(made)
+        for level, ts in rec.times.items():
+            times.setdefault(level, []).extend(ts)
+    return PairResult(wins, diffs, contracts, times)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(level_a: str, level_b: str, results: list[PairResult], elapsed: float) -> str:
+    pairs = len(results)
+    wins_a = sum(r.wins.get(level_a, 0) for r in results)
+    wins_b = sum(r.wins.get(level_b, 0) for r in results)
+    diffs = [d for r in results for d in r.deal_diffs]
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    lines = [
+        f"{pairs} duplicate match pairs ({2 * pairs} matches), {len(diffs)} paired deals, {elapsed:.0f} s",
+        f"match wins: {level_a} {wins_a} ({100 * wins_a / max(1, wins_a + wins_b):.1f}%), {level_b} {wins_b}",
+        f"points per deal, {level_a} minus {level_b}: {mean:+.2f}"
+        f" (95% CI {mean - half:+.2f} .. {mean + half:+.2f})",
+    ]
+    for level in dict.fromkeys((level_a, level_b)):
+        made = [m for r in results for m in r.contracts.get(level, [])]
+        times = [t for r in results for t in r.times.get(level, [])]
+        line = f"{level:9s}"
+        if made:
+            line += f" Classic contracts made {100 * sum(made) / len(made):.1f}% of {len(made)};"
+        if times:
+            line += (
+                f" decisions {len(times)}, p50 {1000 * percentile(times, 0.5):.2f} ms,"
+                f" p99 {1000 * percentile(times, 0.99):.2f} ms, max {1000 * max(times):.1f} ms"
+            )
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m games.bots.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--north-south", default="standard", choices=ARENA_LEVELS)
+    parser.add_argument("--east-west", default="timer", choices=ARENA_LEVELS)
+    parser.add_argument("--matches", type=int, default=100, help="duplicate match pairs")
+    parser.add_argument("--variant", default="classic", choices=("classic", "forty_one"))
+    parser.add_argument("--target", type=int, default=None, help="Classic: 31, 41 or 61")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (decision times stay per core)")
+    args = parser.parse_args(argv)
+    level_a, level_b = args.north_south, args.east_west
+    tasks = [(args.variant, level_a, level_b, args.seed, p, args.target) for p in range(args.matches)]
+    start = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(play_pair, tasks, chunksize=4))
+    else:
+        results = [play_pair(t) for t in tasks]
+    print(f"{args.variant}: {level_a} (north-south first) against {level_b}")
+    print(report(level_a, level_b, results, time.perf_counter() - start))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,231 @@
+"""The standard level: rule-based bidding and card play, no search.
+
+Bidding counts playing tricks (high cards, long suits, trump length and ruffs);
+play follows the table rules a club player knows: second hand low, third hand
+high, win as cheaply as possible, never overtake or trump a partner's trick
+that is already won, draw trumps as the contract's side, keep master cards,
+and remember who showed out of which suit.
+"""
+
+from __future__ import annotations
+
+import math
+
+from games.engine.cards import FULL_DECK, SUIT_MASK
+
+from .table import SUIT_OF, Table, beats, bits, highest, lowest
+
+# Tarneeb 41's legal bids (2..13 except 6), Classic's 7..13.
+FORTY_ONE_BIDS = (2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13)
+A, K, Q, J = 12, 11, 10, 9
+
+
+# --------------------------------------------------------------- hand value
+
+
+def suit_ranks(hand: int, suit: int) -> list[int]:
+    """Ranks (0 = two .. 12 = ace) held in ``suit``, highest first."""
+    return [i - 13 * suit for i in reversed(bits(hand & SUIT_MASK[suit]))]
+
+
+def playing_tricks(hand: int, trump: int | None) -> float:
+    """Tricks a 13-card hand should take by itself with ``trump`` as trump."""
+    total = 0.0
+    trumps = (hand & SUIT_MASK[trump]).bit_count() if trump is not None else 0
+    for suit in range(4):
+        ranks = suit_ranks(hand, suit)
+        n = len(ranks)
+        if suit == trump:
+            # Honours that stand up, and every trump past the third.
+            honours = (A in ranks) + (K in ranks and n >= 2) * 0.9 + (Q in ranks and n >= 3) * 0.6
+            honours += (J in ranks and n >= 4) * 0.3
+            total += max(honours, 0) + max(0, n - 3) * 0.9
+            continue
+        total += (A in ranks) + (K in ranks) * (0.8 if n >= 2 else 0.2)
+        total += (Q in ranks and n >= 3) * (0.5 if (A in ranks or K in ranks) else 0.25)
+        if n >= 5:
+            total += (n - 4) * 0.4  # a long side suit sets up late tricks
+        if trumps >= 3 and n <= 1:
+            total += (1.0 if n == 0 else 0.5) * min(1.0, (trumps - 2) / 2)  # ruffs
+    return total
+
+
+def best_trump(hand: int) -> int:
+    """The suit in which the hand takes the most tricks (ties: the longer suit)."""
+    return max(range(4), key=lambda s: (playing_tricks(hand, s), (hand & SUIT_MASK[s]).bit_count(), s))
+
+
+# A team's tricks with the best trump, from the bidder's own playing tricks: a
+# least-squares fit to 500 random deals solved double-dummy with the bidder
+# leading (residual spread TEAM_SPREAD tricks; docs/bots.md).
+TEAM_BASE, TEAM_SLOPE, TEAM_SPREAD = 4.07, 0.87, 2.3
+
+
+def team_tricks(hand: int) -> float:
+    return TEAM_BASE + TEAM_SLOPE * playing_tricks(hand, best_trump(hand))
+
+
+def original_hand(t: Table) -> int:
+    return t.hand | t.played_by[t.seat]
+
+
+# ----------------------------------------------------------------- bidding
+
+
+def classic_bid(t: Table, legal: list[dict]) -> dict:
+    expect = team_tricks(original_hand(t))
+    partner = t.bid_of(t.partner)
+    if partner is not None:
+        expect += 0.6  # partner's bid shows values that fit with ours somewhere
+    high = max((b["value"] for b in t.bids if "value" in b), default=0)
+    held_by_partner = partner is not None and partner == high
+    limit = math.floor(expect - 0.5)  # double dummy flatters the declarer: keep a margin
+    if held_by_partner:
+        limit -= 1  # take the contract from partner only with clearly more
+    for action in legal:
+        if action["type"] == "bid" and action["value"] <= limit:
+            return dict(action)  # the cheapest bid that outbids
+    return {"type": "pass"}
+
+
+def classic_trump(t: Table) -> dict:
+    return {"type": "trump", "suit": "CDHS"[best_trump(original_hand(t))]}
+
+
+def forty_one_bid(t: Table) -> dict:
+    own = playing_tricks(original_hand(t), t.trump)
+    value = max(2, min(13, round(own - 0.3)))
+    if value == 6:
+        value = 5  # 6 is not a bid; failing costs the bid, so go down
+    return {"type": "bid", "value": value}
+
+
+# -------------------------------------------------------------------- play
+
+
+def discard(t: Table, options: int) -> int:
+    """The cheapest card to throw: never a trump or a master card while another will do;
+    the lowest rank; from the shorter suit (a void may let us ruff later)."""
+
+    def cost(card: int) -> tuple[int, int, int, int]:
+        suit = SUIT_OF[card]
+        return (suit == t.trump, t.is_master(card), card % 13, (t.hand & SUIT_MASK[suit]).bit_count())
+
+    return min(bits(options), key=cost)
+
+
+def cheapest_sure(t: Table, cards: list[int], led: int) -> int | None:
+    for card in cards:  # lowest first
+        if t.sure_winner(card, led):
+            return card
+    return None
+
+
+def follow(t: Table) -> int:
+    seat_best = t.winning()
+    assert seat_best is not None
+    winner, best = seat_best
+    led = SUIT_OF[t.trick[0][1]]
+    position = len(t.trick) + 1  # 2, 3 or 4
+    partner_winning = winner == t.partner
+    mine = t.hand & SUIT_MASK[led]
+    if mine:
+        if partner_winning and (position == 4 or t.sure_winner(best, led)):
+            return lowest(mine)  # partner's trick is won: never overtake
+        winners = [c for c in bits(mine) if beats(c, best, t.trump)]
+        if not winners:
+            return lowest(mine)
+        if position == 4:
+            return winners[0]  # win as cheaply as possible
+        sure = cheapest_sure(t, winners, led)
+        if sure is not None:
+            return sure
+        if position == 2:
+            return lowest(mine)  # second hand low
+        return winners[-1]  # third hand high: make the last hand pay for the trick
+    # Void in the led suit: ruff, or discard.
+    trumps = t.hand & SUIT_MASK[t.trump] if t.trump is not None else 0
+    if partner_winning or not trumps:
+        return discard(t, t.hand)
+    ruffs = [c for c in bits(trumps) if beats(c, best, t.trump)]
+    if not ruffs:
+        return discard(t, t.hand)
+    if position == 4:
+        return ruffs[0]
+    sure = cheapest_sure(t, ruffs, led)
+    return sure if sure is not None else ruffs[0]
+
+
+def lead(t: Table) -> int:
+    hand, trump = t.hand, t.trump
+    opponents = ((t.seat + 1) & 3, (t.seat + 3) & 3)
+    opp_hold = t.may_hold(opponents[0]) | t.may_hold(opponents[1])
+    trump_mask = SUIT_MASK[trump] if trump is not None else 0
+    my_trumps = hand & trump_mask
+    opp_trumps = opp_hold & trump_mask
+
+    def ruffed(suit: int) -> bool:
+        # Or the opponents hold none of the suit but some trumps.
+        return t.ruff_shown(suit) or (suit != trump and not opp_hold & SUIT_MASK[suit] and bool(opp_trumps))
+
+    # Draw trumps as the side that must take tricks.
+    if my_trumps and opp_trumps and t.declaring():
+        top = highest(my_trumps)
+        if t.is_master(top):
+            return top
+        if my_trumps.bit_count() >= 3 and my_trumps.bit_count() >= opp_trumps.bit_count() // 2:
+            return lowest(my_trumps)
+    side = [s for s in range(4) if s != trump and hand & SUIT_MASK[s]]
+    safe = [s for s in side if not ruffed(s)]
+    # Cash a master card where nobody ruffs it; the suit with most cards out first.
+    cash = [highest(hand & SUIT_MASK[s]) for s in safe if t.is_master(highest(hand & SUIT_MASK[s]))]
+    if cash:
+        return max(cash, key=lambda c: (opp_hold & SUIT_MASK[SUIT_OF[c]]).bit_count())
+    # Give partner a ruff: a suit partner has shown out of, while partner may hold a trump.
+    partner_hold = t.may_hold(t.partner)
+    for s in safe:
+        if t.voids[t.partner] >> s & 1 and partner_hold & trump_mask:
+            return lowest(hand & SUIT_MASK[s])
+    if my_trumps and t.is_master(highest(my_trumps)) and opp_trumps and not safe:
+        return highest(my_trumps)
+    pool = safe or side
+    if pool:
+        suit = max(pool, key=lambda s: ((hand & SUIT_MASK[s]).bit_count(), -s))
+        cards = hand & SUIT_MASK[suit]
+        top = highest(cards)
+        # Top of a sequence (K from K-Q) sets up the suit; otherwise lead low.
+        if top % 13 >= J and cards >> (top - 1) & 1:
+            return top
+        return lowest(cards)
+    return lowest(my_trumps or hand)
+
+
+def sound(t: Table, legal: list[int]) -> list[int]:
+    """The legal cards a partner would not wince at (the expert searches only these):
+    no overtaking or trumping a trick partner has won, no master card thrown away,
+    no lead into an opponent's shown void while they may ruff.  Never empty."""
+    keep = legal
+    if t.trick:
+        winner, best = t.winning()  # type: ignore[misc]
+        led = SUIT_OF[t.trick[0][1]]
+        if winner == t.partner and (len(t.trick) == 3 or t.sure_winner(best, led)):
+            keep = [c for c in keep if not beats(c, best, t.trump)] or keep
+        if not t.hand & SUIT_MASK[led]:
+            keep = [c for c in keep if SUIT_OF[c] == t.trump or not t.is_master(c)] or keep
+    else:
+        keep = [c for c in keep if not t.ruff_shown(SUIT_OF[c])] or keep
+    return keep
+
+
+def play(t: Table) -> int:
+    return follow(t) if t.trick else lead(t)
+
+
+def choose(t: Table, legal: list[dict]) -> dict:
+    if t.phase == "playing":
+        return {"type": "play", "card": FULL_DECK[play(t)]}
+    if t.phase == "trump":
+        return classic_trump(t)
+    if t.variant == "classic":
+        return classic_bid(t, legal)
+    return forty_one_bid(t)
