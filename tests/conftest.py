@@ -44,8 +44,19 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[name] = str(value)
 
 
+# Pure Python (the engine, the bots) and the browser's drawing behave the same whatever
+# serves them: the scaled pass skips them, keeping the browser tests that play through
+# the real server and worker (a whole hand, moderation's socket closing).
+SAME_IN_BOTH_MODES = ("tests/engine/", "tests/bots/", "tests/browser/test_browser_chat.py",
+                      "tests/browser/test_browser_lobby.py", "tests/browser/test_browser_one_seat.py",
+                      "tests/browser/test_browser_replay.py", "tests/browser/test_browser_states.py",
+                      "tests/browser/test_browser_table_pass.py")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
+        if settings.SCALED and item.nodeid.startswith(SAME_IN_BOTH_MODES):
+            item.add_marker(pytest.mark.skip(reason="same in both modes: run in the embedded pass"))
         if "scaled" in item.keywords and not settings.SCALED:
             item.add_marker(pytest.mark.skip(
                 reason="scaled mode only: run with REDIS_URL and DATABASE_URL set "
