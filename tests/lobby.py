@@ -22,7 +22,7 @@ def embedded_rooms(html: str) -> list[dict[str, Any]]:
 async def open_lobby(application: Any) -> tuple[WebsocketCommunicator, list[dict[str, Any]]]:
     """A lobby socket and the rooms of its first message."""
     socket = WebsocketCommunicator(application, "/ws/lobby/", headers=[HOST, ORIGIN])
-    connected, _ = await socket.connect()
+    connected, _ = await socket.connect(timeout=10)  # seconds on a loaded machine, not a limit
     assert connected
     first = await socket.receive_json_from(timeout=10)
     assert first["type"] == "rooms", first

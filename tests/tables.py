@@ -36,7 +36,7 @@ async def open_socket(application: Any, room_id: str, user: Any = None) -> Webso
     if user is not None:
         headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
     socket = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers)
-    connected, _ = await socket.connect()
+    connected, _ = await socket.connect(timeout=10)  # seconds on a loaded machine, not a limit
     assert connected
     return socket
 

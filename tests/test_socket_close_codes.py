@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 async def communicator_close_code(application: Any, path: str, headers: list[tuple[bytes, bytes]]) -> int:
     socket = WebsocketCommunicator(application, path, headers=headers)
-    assert (await socket.connect())[0], "accepted, so that the close code reaches the client"
+    # A loaded machine can take seconds to join the room group; wait for the answer, not a clock.
+    assert (await socket.connect(timeout=15))[0], "accepted, so that the close code reaches the client"
     closing = await socket.receive_output(timeout=5)
     assert closing["type"] == "websocket.close", closing
     return closing["code"]
