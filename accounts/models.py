@@ -6,7 +6,15 @@ from accounts.validators import UsernameValidator
 
 
 class User(AbstractUser):
-    """A player. Usernames may be Arabic: Django's validator accepts any Unicode letter."""
+    """A player. Usernames may be Arabic: Django's validator accepts any Unicode letter.
+
+    A bot is an account too, one per level (games.bot_players), so seats, matches and
+    history treat it as any player; it cannot log in (moderation.backends).
+    """
+
+    class BotLevel(models.TextChoices):
+        STANDARD = "standard", _("standard")
+        EXPERT = "expert", _("expert")
 
     username = models.CharField(
         _("username"),
@@ -16,9 +24,16 @@ class User(AbstractUser):
         validators=[UsernameValidator()],
         error_messages={"unique": _("A user with that username already exists.")},
     )
+    # Empty for a person. A database default too: code that predates bots still inserts users.
+    bot_level = models.CharField(_("bot level"), max_length=10, choices=BotLevel.choices, blank=True,
+                                 default="", db_default="", editable=False)
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
 
 
 class LoginFailures(models.Model):

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from chat import services as chat
-from games import groups, services
+from games import bot_players, groups, services
 from moderation.models import Sanction, active_suspension
 from moderation.texts import suspension_text
 from tarneeb import handshake
@@ -228,6 +228,12 @@ class RoomConsumer(ProtocolConsumer):
                 await database_sync_to_async(services.back)(self.room_id, self.user)
             elif kind == "rematch":
                 await database_sync_to_async(services.rematch)(self.room_id, self.user)
+            elif kind == "add_bot":
+                await database_sync_to_async(bot_players.add_bot)(
+                    self.room_id, self.user, content.get("seat"), content.get("level", "standard"))
+            elif kind == "remove_bot":
+                await database_sync_to_async(bot_players.remove_bot)(
+                    self.room_id, self.user, content.get("seat"))
             elif kind == "chat":
                 await database_sync_to_async(chat.post)(self.room_id, self.user, text=content.get("text", ""),
                                                         phrase=content.get("phrase", ""))

@@ -60,12 +60,15 @@ class Seat(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    # A bot account may fill several seats of a room (there is one account per level).
+    bot = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["room", "number"], name="one_player_per_seat"),
-            models.UniqueConstraint(fields=["room", "user"], name="one_seat_per_player"),
+            models.UniqueConstraint(fields=["room", "user"], condition=models.Q(bot=False),
+                                    name="one_seat_per_player"),
             models.CheckConstraint(condition=models.Q(number__lte=3), name="seat_0_to_3"),
         ]
 
@@ -92,7 +95,8 @@ class Match(models.Model):
     # The current hand's sha256(seed), and the last finished hand's seed, for the table.
     fairness = models.JSONField(default=dict, blank=True)
     # Who sits where, and how many turns in a row the timer played for each seat:
-    # [{"user": id, "username": name, "timeouts": n}, ...] by seat. On the row, so a move
+    # [{"user": id, "username": name, "timeouts": n}, ...] by seat, with "bot": level for
+    # a bot account and "removed": true for a player a moderator removed. On the row, so a move
     # reads and writes one row; MatchPlayer is what finds a player's matches.
     seating = models.JSONField(default=list, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
@@ -128,6 +132,8 @@ class MatchEvent(models.Model):
     class Actor(models.TextChoices):
         PLAYER = "player", _("player")
         TIMER = "timer", _("timer")
+        # A bot account's move, or a bot's for an away player.
+        BOT = "bot", _("bot")
         SYSTEM = "system", _("system")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")

@@ -29,13 +29,15 @@ from tarneeb.realtime import publish, publish_many
 
 log = logging.getLogger(__name__)
 
-PLAYER, TIMER, SYSTEM = MatchEvent.Actor.PLAYER, MatchEvent.Actor.TIMER, MatchEvent.Actor.SYSTEM
+PLAYER, TIMER, SYSTEM, BOT = (MatchEvent.Actor.PLAYER, MatchEvent.Actor.TIMER, MatchEvent.Actor.SYSTEM,
+                              MatchEvent.Actor.BOT)
 DEAL = {"type": "deal"}
-# A player whose turns the timer played this many times in a row is away.
+# A player whose turns the timer played this many times in a row is away: a standard bot
+# plays for them, as for a seat a moderator removed its player from.
 AWAY_AFTER_TIMEOUTS = 2
-AWAY_TURN_SECONDS = 3
-# A seat a moderator removed its player from: the timer plays it at once.
-REMOVED_TURN_SECONDS = 0
+AWAY_LEVEL = "standard"
+# Behind a bot's move, the timer waits this long past the bot's pause.
+BOT_GRACE_SECONDS = 3
 
 
 class SeatView(NamedTuple):
@@ -46,6 +48,7 @@ class SeatView(NamedTuple):
     username: str
     away: bool = False
     removed: bool = False
+    bot: str = ""  # the level of a bot account
 
 
 class Refused(Exception):
@@ -103,7 +106,18 @@ def quick_play(user: User) -> Room:
         room = Room.objects.create(owner=user, name="Quick play", quick=True, variant="classic",
                                    target=41, turn_seconds=30)
         _take_seat(room, user, 0)
+        _fill_with_bots_later(room.pk)
         return room
+
+
+def _fill_with_bots_later(room_id: str) -> None:
+    """Nobody waits long for a fourth person: bots fill the seats (games.bot_players)."""
+    def send() -> None:
+        from games.tasks import fill_quick_room
+
+        fill_quick_room.apply_async((room_id,), countdown=settings.QUICK_PLAY_BOT_SECONDS)
+
+    transaction.on_commit(send)
 
 
 def sit(room_id: str, user: User, seat: Any) -> None:
@@ -133,8 +147,10 @@ def stand(room_id: str, user: User) -> None:
         room = _locked_room(room_id)
         if _current_match(room) is not None:
             raise Refused("started", _("You cannot leave your seat during a match."))
-        if not room.seats.filter(user=user).delete()[0]:
+        if not room.seats.filter(user=user, bot=False).delete()[0]:
             raise Refused("not_seated", _("You are not seated at this table."))
+        if not room.seats.filter(bot=False).exists():
+            room.seats.all().delete()  # bots do not keep a table nobody is coming to
         _broadcast_room(room)
 
 
@@ -195,7 +211,7 @@ def _locked_room(room_id: str) -> Room:
 def _take_seat(room: Room, user: User, number: int) -> None:
     try:
         with transaction.atomic():
-            Seat.objects.create(room=room, number=number, user=user)
+            Seat.objects.create(room=room, number=number, user=user, bot=user.is_bot)
     except IntegrityError:
         raise Refused("seat_taken", _("That seat is taken.")) from None
     if room.seats.count() == 4:
@@ -214,7 +230,8 @@ def _start_match(room: Room) -> None:
     match = Match.objects.create(
         room=room, variant=room.variant, target=game.target, first_dealer=game.dealer,
         state=game.to_dict(),
-        seating=[{"user": seat.user_id, "username": seat.user.username, "timeouts": 0} for seat in seats])
+        seating=[{"user": seat.user_id, "username": seat.user.username, "timeouts": 0,
+                  **({"bot": seat.user.bot_level} if seat.bot else {})} for seat in seats])
     MatchPlayer.objects.bulk_create(
         MatchPlayer(match=match, seat=seat.number, user_id=seat.user_id) for seat in seats)
     _apply(match, game, seat=None, actor=SYSTEM, action=DEAL)
@@ -234,7 +251,10 @@ def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: s
         game = match.game
         if actor == PLAYER and seat is not None and match.seating[seat].get("removed"):
             raise _removed()
-        if actor == PLAYER and game.to_act != seat:
+        if actor in (PLAYER, BOT) and game.to_act != seat:
+            raise Refused("not_your_turn", _("It is not your turn."))
+        if actor == BOT and (seat is None or bot_level(match.seating[seat]) is None):
+            # The player came back (or moved) since the bot was asked: the seat is theirs.
             raise Refused("not_your_turn", _("It is not your turn."))
         _apply(match, game, seat=seat, actor=actor, action=action)
         return match
@@ -312,7 +332,7 @@ def schedule_pending() -> int:
     forgets them when the embedded worker restarts)."""
     pending = Match.objects.filter(status=Match.Status.PLAYING, deadline__isnull=False)
     count = 0
-    for match in pending.only("pk", "version", "deadline"):
+    for match in pending.only("pk", "version", "deadline", "state", "seating"):
         _schedule(match)
         count += 1
     return count
@@ -345,7 +365,7 @@ def _seating_changed(match: Match, seat: int) -> None:
     if game.to_act == seat:
         _set_deadline(match, game)
         fields.append("deadline")
-        _schedule(match)
+        _schedule(match, game)
     match.save(update_fields=fields)
     _publish_room(match.room, match, game, _seated_at(match), lobby=False)
 
@@ -374,7 +394,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     hands.record(match, events)  # a deal that is over: its rows for the profile's figures
     if any(event["type"] in ("hand_scored", "thrown_in") for event in events):
         _reveal_seed(match)
-    if seat is not None:
+    if seat is not None and actor != BOT:  # a bot playing for an away player leaves them away
         _note_timeouts(match, seat, timed_out=actor == TIMER)
     match.state = game.to_dict()
     if game.phase == "finished":
@@ -387,7 +407,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     # The lobby shows whether a room plays, not each move.
     _publish_room(match.room, match, game, _seated_at(match),
                   lobby=match.version == 1 or game.phase == "finished")
-    _schedule(match)
+    _schedule(match, game)
 
 
 def _reveal_seed(match: Match) -> None:
@@ -405,7 +425,17 @@ def _note_timeouts(match: Match, seat: int, *, timed_out: bool) -> None:
 
 def _is_away(sitter: dict[str, Any]) -> bool:
     # A removed seat is away for good: nobody is coming back to it.
+    if sitter.get("bot"):
+        return False
     return bool(sitter.get("removed")) or sitter["timeouts"] >= AWAY_AFTER_TIMEOUTS
+
+
+def bot_level(sitter: dict[str, Any]) -> str | None:
+    """The level of the bot that plays `sitter`'s turns: a bot account's own, a standard
+    bot for a player who is away or was removed; None when a person plays them."""
+    if sitter.get("bot"):
+        return str(sitter["bot"])
+    return AWAY_LEVEL if _is_away(sitter) else None
 
 
 def _set_deadline(match: Match, game: engine.Match) -> None:
@@ -416,23 +446,27 @@ def _set_deadline(match: Match, game: engine.Match) -> None:
         match.deadline = now + timedelta(seconds=settings.NEXT_HAND_SECONDS)
     else:
         seconds: float = match.room.turn_seconds
-        sitter = match.seating[game.to_act] if game.to_act is not None else None
-        if sitter is not None and sitter.get("removed"):
-            seconds = REMOVED_TURN_SECONDS
-        elif sitter is not None and _is_away(sitter):
-            seconds = min(seconds, AWAY_TURN_SECONDS)
+        if game.to_act is not None and bot_level(match.seating[game.to_act]) is not None:
+            # The timer stands behind a bot's move, and makes it if the bot's task is lost.
+            seconds = min(seconds, settings.BOT_MOVE_SECONDS + BOT_GRACE_SECONDS)
         match.deadline = now + timedelta(seconds=seconds)
 
 
-def _schedule(match: Match) -> None:
+def _schedule(match: Match, game: engine.Match | None = None) -> None:
+    """After the commit: the timer for this version, and the bot's move if a bot is to act."""
     if match.deadline is None:
         return
     match_id, version, deadline = match.pk, match.version, match.deadline
+    game = game or match.game
+    bot_turn = game.phase not in ("deal", "finished") and game.to_act is not None \
+        and bot_level(match.seating[game.to_act]) is not None
 
     def send() -> None:
-        from games.tasks import act_on_deadline
+        from games.tasks import act_on_deadline, bot_move
 
         act_on_deadline.apply_async((match_id, version), eta=deadline)
+        if bot_turn:
+            bot_move.apply_async((match_id, version), countdown=settings.BOT_MOVE_SECONDS)
 
     transaction.on_commit(send)
 
@@ -448,7 +482,7 @@ def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> 
     by_seat: list[dict[str, Any] | None] = [None] * 4
     for seat in seats:
         by_seat[seat.number] = {"seat": seat.number, "username": seat.username, "away": seat.away,
-                                "removed": seat.removed}
+                                "removed": seat.removed, "bot": seat.bot or None}
     status = ("waiting" if match is None
               else "playing" if match.status == Match.Status.PLAYING else "over")
     seated = 4 - by_seat.count(None)
@@ -484,7 +518,8 @@ def _seated(room: Room, match: Match | None) -> list[SeatView]:
 
 
 def _seat_views(seats: Iterable[Seat]) -> list[SeatView]:
-    return [SeatView(seat.number, seat.user_id, seat.user.username) for seat in seats]
+    return [SeatView(seat.number, seat.user_id, seat.user.username, bot=seat.user.bot_level)
+            for seat in seats]
 
 
 def _seated_at(match: Match) -> list[SeatView]:
@@ -492,7 +527,7 @@ def _seated_at(match: Match) -> list[SeatView]:
     is away once the match is over."""
     live = match.status == Match.Status.PLAYING
     return [SeatView(number, sitter["user"], sitter["username"], live and _is_away(sitter),
-                     live and bool(sitter.get("removed")))
+                     live and bool(sitter.get("removed")), sitter.get("bot", ""))
             for number, sitter in enumerate(match.seating)]
 
 

@@ -1,7 +1,7 @@
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from games import groups, services
+from games import bot_players, groups, services
 from tarneeb.realtime import publish
 
 
@@ -21,7 +21,22 @@ def act_on_deadline(match_id: int, version: int) -> None:
     services.on_deadline(match_id, version)
 
 
+@shared_task(ignore_result=True, autoretry_for=(InterfaceError, OperationalError), max_retries=10,
+             default_retry_delay=0.1)
+def bot_move(match_id: int, version: int) -> None:
+    """A bot's turn at `version` (games.bot_players); the timer stands behind it."""
+    bot_players.move(match_id, version)
+
+
+@shared_task(ignore_result=True)
+def fill_quick_room(room_id: str) -> None:
+    """Quick play waited QUICK_PLAY_BOT_SECONDS for people: bots take the empty seats."""
+    bot_players.fill_quick_room(room_id)
+
+
 @shared_task(ignore_result=True)
 def play_overdue() -> int:
-    """Beat's sweep: any turn whose timer message was lost is played here."""
+    """Beat's sweep: any turn whose timer message was lost is played here, and any Quick
+    play room whose bots' task was lost is filled."""
+    bot_players.fill_waiting_quick_rooms()
     return services.play_overdue()

@@ -27,7 +27,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     lines = score_sheet(match)
     return render(request, "history/match.html", {
         "match": match,
-        "seats": [{"seat": n, "username": name, "team": n % 2} for n, name in enumerate(names)],
+        "seats": [{"seat": n, "username": sitter["username"], "team": n % 2, "bot": sitter.get("bot")}
+                  for n, sitter in enumerate(match.seating)],
         "players": names,
         "winners": None if match.winner is None else names[match.winner::2],
         "lines": [_line(line, names, match.variant) for line in lines],

@@ -13,7 +13,8 @@ APP, CODENAME = MODERATE.split(".")
 class ModerationBackend(ModelBackend):
     """ModelBackend that loads, with the user's row, what every request asks of moderation:
     whether they moderate (the nav), a suspension keeping them out (the middleware, the
-    sockets) and a notice waiting (base.html). One query, where each would be its own."""
+    sockets) and a notice waiting (base.html). One query, where each would be its own.
+    Bot accounts never authenticate."""
 
     def get_user(self, user_id: Any) -> Any:
         pk = OuterRef("pk")
@@ -27,3 +28,7 @@ class ModerationBackend(ModelBackend):
             | Exists(Report.objects.filter(reporter=pk, reporter_told_at=None, resolved_at__isnull=False)),
         ).filter(pk=user_id).first())
         return user if user is not None and self.user_can_authenticate(user) else None
+
+    def user_can_authenticate(self, user: Any) -> bool:
+        # Bots play from the server's own tasks; nobody logs in as one.
+        return super().user_can_authenticate(user) and not getattr(user, "bot_level", "")

@@ -19,6 +19,9 @@ from games.models import Match, MatchEvent, MatchPlayer, Seat
 from playban import policy
 from playban.models import Abandonment
 
+# Moves made for a seat while its player was away: the timer's, or a bot's standing in.
+NOT_THE_PLAYER = (MatchEvent.Actor.TIMER, MatchEvent.Actor.BOT)
+
 
 def match_finished(match: Match) -> None:
     """Each player of `match` (finished, not yet saved) collects an abandonment or a clean match."""
@@ -26,8 +29,9 @@ def match_finished(match: Match) -> None:
     # Every seat's turns and the timer's share of them, in one aggregate query of the log.
     turns = {row["seat"]: (row["turns"], row["timer_turns"]) for row in
              MatchEvent.objects.filter(match=match, seat__isnull=False).values("seat").order_by()
-             .annotate(turns=Count("pk"), timer_turns=Count("pk", filter=Q(actor=MatchEvent.Actor.TIMER)))}
-    players = {seat: sitter["user"] for seat, sitter in enumerate(match.seating)}
+             .annotate(turns=Count("pk"), timer_turns=Count("pk", filter=Q(actor__in=NOT_THE_PLAYER)))}
+    # Bot accounts neither leave nor are forgiven.
+    players = {seat: sitter["user"] for seat, sitter in enumerate(match.seating) if not sitter.get("bot")}
     counting = _counting(list(players.values()), now)
     leavers = []
     for seat, user_id in players.items():

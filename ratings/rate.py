@@ -39,9 +39,11 @@ def rate_seats(beliefs: Sequence[tuple[float, float]], winner: int) -> list[tupl
 
 
 def is_rated(match: Match) -> bool:
-    """Finished matches are rated; aborted ones (a moderator closed the room) are not."""
+    """Finished matches between four people are rated; aborted ones (a moderator closed the
+    room) and those with a bot account in a seat are not. A bot playing for an away player
+    leaves the match rated: the seat is still theirs."""
     return (match.status == Match.Status.FINISHED and match.winner in (0, 1)
-            and match.finished_at is not None)
+            and match.finished_at is not None and not any(sitter.get("bot") for sitter in match.seating))
 
 
 def new_rating(user_id: int, variant: str, when: datetime) -> Rating:

@@ -145,8 +145,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 # ModelBackend loading moderation's flags with the user; ModelBackend itself for sessions
 # made before it.
-AUTHENTICATION_BACKENDS = ["moderation.backends.ModerationBackend",
-                           "django.contrib.auth.backends.ModelBackend"]
+# One backend: a ModelBackend that also keeps bot accounts out (a second one would let a
+# bot with a password in).
+AUTHENTICATION_BACKENDS = ["moderation.backends.ModerationBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
@@ -216,6 +217,11 @@ RATING_MIN_MATCHES = envint("RATING_MIN_MATCHES", 10)
 
 # The pause after a hand is scored, so players can see the result before the next deal.
 NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 5.0)
+
+# Bots (docs/bots.md): the pause before a bot's move, so people can follow the table; and
+# how long Quick play waits for a fourth person before bots fill the empty seats.
+BOT_MOVE_SECONDS = envfloat("BOT_MOVE_SECONDS", 1.2)
+QUICK_PLAY_BOT_SECONDS = envfloat("QUICK_PLAY_BOT_SECONDS", 20.0)
 
 # What one websocket may send: a burst, then a steady rate; beyond it each message is
 # refused with `rate_limited`, and a socket that spends its refusals too is closed (4429).

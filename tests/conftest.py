@@ -42,6 +42,10 @@ def pytest_configure(config: pytest.Config) -> None:
     for name, value in RELAXED_LIMITS.items():
         setattr(settings, name, value)
         os.environ[name] = str(value)
+    # Bots move at once (docs/bots.md), and fill a Quick play room only in the tests of that.
+    for name, value in {"BOT_MOVE_SECONDS": 0.0, "QUICK_PLAY_BOT_SECONDS": 600.0}.items():
+        setattr(settings, name, value)
+        os.environ[name] = str(value)
 
 
 # Pure Python (the engine, the bots) and the browser's drawing behave the same whatever
@@ -143,6 +147,21 @@ def worker(request: pytest.FixtureRequest) -> None:
         import tarneeb.asgi  # noqa: F401 - building the application starts the embedded worker
 
         wait_for_worker()
+
+
+@pytest.fixture(autouse=True)
+def bot_turns(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The bots' turns (match, version) the services asked for. Unless the test runs a
+    worker they are held here, not sent: the embedded worker an earlier test started would
+    play them at once while this test moves the same seats by hand. A test that wants them
+    played calls games.bot_players.move, as the task does."""
+    asked: list[tuple[int, int]] = []
+    if not {"worker", "worker_process"} & set(request.fixturenames):
+        from games import tasks
+
+        monkeypatch.setattr(tasks.bot_move, "apply_async",
+                            lambda args, **options: asked.append((args[0], args[1])))
+    return asked
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,7 @@
-"""A moderator removes a player from their seat mid-match: the timer plays that seat at
-once from then on, and the player's moves, "I'm back" and sitting again are refused with
-`removed`. `seating[seat]["removed"]` is the mark the playban app reads."""
+"""A moderator removes a player from their seat mid-match: a standard bot plays that seat
+from then on (the timer behind it), so their partner is not left alone; the player's
+moves, "I'm back" and sitting again are refused with `removed`. `seating[seat]["removed"]`
+is the mark the playban app reads."""
 
 import pytest
 from channels.db import database_sync_to_async
@@ -13,7 +14,7 @@ from tests.tables import quick_policy, receive, seated_table, start_match, wait_
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_removed_seat_is_marked_away_and_played_at_once():
+def test_the_removed_seat_is_marked_away_and_played_by_a_bot():
     match = start_match("classic", turn_seconds=30)
     seat = match.game.to_act
     services.remove_player(match.room_id, seat)
@@ -21,8 +22,8 @@ def test_the_removed_seat_is_marked_away_and_played_at_once():
     assert match.seating[seat]["removed"] is True
     shown = services.room_snapshot(match.room_id)["room"]["seats"][seat]
     assert shown["removed"] and shown["away"]
-    # Their turn: the deadline is now, not in 30 s.
-    assert (match.deadline - timezone.now()).total_seconds() <= 0.5
+    # Their turn: the bot's (no pause in tests), with the timer a few seconds behind it.
+    assert (match.deadline - timezone.now()).total_seconds() <= services.BOT_GRACE_SECONDS + 0.5
     assert not Seat.objects.filter(room_id=match.room_id, number=seat).exists()
     with pytest.raises(services.Refused) as refused:
         services.remove_player(match.room_id, seat)
@@ -30,19 +31,19 @@ def test_the_removed_seat_is_marked_away_and_played_at_once():
     services.close_room(match.room_id)
 
 
-async def test_the_timer_plays_the_removed_seat_and_the_player_is_refused(asgi_application, worker):
+async def test_a_bot_plays_the_removed_seat_and_the_player_is_refused(asgi_application, worker):
     room, sockets, states = await seated_table(asgi_application)
     seat = states[0]["match"]["to_act"]
     mover = sockets[seat]
     version = states[0]["v"]
     await database_sync_to_async(services.remove_player)(room.pk, seat)
 
-    # The timer moves for them at once: the state moves on without anyone acting.
+    # The bot moves for them: the state moves on without anyone acting.
     while (state := await receive(mover))["v"] == version:
         assert state["room"]["seats"][seat]["removed"]
     event = await database_sync_to_async(
         lambda: MatchEvent.objects.get(match_id=state["match"]["id"], seq=version + 1))()
-    assert (event.seat, event.actor) == (seat, "timer")
+    assert (event.seat, event.actor) == (seat, "bot")
 
     for message in ({"type": "act", "action": {"type": "pass"}, "v": state["v"]}, {"type": "back"},
                     {"type": "sit", "seat": seat}):
@@ -71,7 +72,7 @@ def test_they_cannot_sit_again_once_the_match_is_over():
     assert refused.value.code == "removed"
 
 
-def test_every_later_turn_of_the_removed_seat_is_the_timers(worker):
+def test_every_later_turn_of_the_removed_seat_is_the_bots(worker):
     match = start_match("classic", turn_seconds=30)
     seat = (match.game.to_act + 1) % 4
     services.remove_player(match.room_id, seat)
@@ -87,5 +88,5 @@ def test_every_later_turn_of_the_removed_seat_is_the_timers(worker):
         services.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
                       version=match.version)
     moves = MatchEvent.objects.filter(match=match, seat=seat)
-    assert all(move.actor == "timer" for move in moves)
+    assert all(move.actor == "bot" for move in moves)
     services.close_room(match.room_id)

@@ -23,6 +23,12 @@ export function userText(text, className = "name") {
   return h("bdi", { class: className, dir: "auto" }, text);
 }
 
+// A bot account's mark, wherever its name is shown; the level in its title.
+export function botBadge(level) {
+  const title = level === "expert" ? gettext("Expert bot") : gettext("Standard bot");
+  return h("span", { class: "chip bot-badge", title }, pgettext("a bot player's badge", "bot"));
+}
+
 // Pass translated text: fmt(gettext("%(name)s to play"), {name}). The literal must sit
 // in a gettext() call for makemessages to find it.
 export const fmt = (translated, values) => interpolate(translated, values, true);

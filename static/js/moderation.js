@@ -38,7 +38,8 @@ export class Moderation {
       this.root.querySelector("#mod-close").hidden = state.room.closed;
       this.root.querySelector("#mod-reopen").hidden = !state.room.closed;
     }
-    if (!this.root || !info || info.username === this.me || info.removed) return;
+    // Nobody to report or sanction in a bot's seat.
+    if (!this.root || !info || info.username === this.me || info.removed || info.bot) return;
     const label = this.moderator ? gettext("Moderate %(name)s") : gettext("Report %(name)s");
     el.append(h("button", { type: "button", class: "link seat-mod", "aria-haspopup": "dialog",
       "aria-label": interpolate(label, { name: info.username }, true), title: interpolate(label, { name: info.username }, true),

@@ -28,6 +28,7 @@ const els = {
   lastHand: document.getElementById("last-hand"),
 };
 const loggedIn = root.dataset.auth === "1";
+const isOwner = root.dataset.owner === "1";
 const loginURL = root.dataset.login;
 
 let state = null; // the latest `state` message
@@ -162,8 +163,10 @@ function render() {
 
 function renderSeats() {
   const mine = mySeat();
-  const canSit =
-    loggedIn && mine === null && state.room.status !== "playing" && !state.room.closed;
+  const open = state.room.status !== "playing" && !state.room.closed;
+  const canSit = loggedIn && mine === null && open;
+  // The owner, or anyone seated, fills the other seats with bots before the start.
+  const canSeatBots = loggedIn && open && (isOwner || mine !== null);
   table.drawSeats({
     clock: state.deadline ? secondsLeft() : null,
     extra: (seat, el) => {
@@ -173,7 +176,18 @@ function renderSeats() {
           h("button", { type: "button", class: "sit", dataset: { sit: String(seat) },
             onclick: () => send({ type: "sit", seat }) }, gettext("Sit here")),
         );
-      } else if (!info && !loggedIn && state.room.status !== "playing") {
+      }
+      if (!info && canSeatBots) {
+        el.append(h("div", { class: "bot-buttons" },
+          h("button", { type: "button", class: "link add-bot", dataset: { addBot: String(seat) },
+            onclick: () => send({ type: "add_bot", seat, level: "standard" }) }, gettext("Add a bot")),
+          h("button", { type: "button", class: "link add-bot", dataset: { addExpert: String(seat) },
+            onclick: () => send({ type: "add_bot", seat, level: "expert" }) }, gettext("Add an expert bot"))));
+      } else if (info && info.bot && canSeatBots) {
+        el.append(h("button", { type: "button", class: "link remove-bot", dataset: { removeBot: String(seat) },
+          onclick: () => send({ type: "remove_bot", seat }) }, gettext("Remove the bot")));
+      }
+      if (!info && !loggedIn && state.room.status !== "playing") {
         el.append(h("a", { class: "sit-login", href: loginURL }, gettext("Log in to sit")));
       }
       moderation.seat(seat, el);
@@ -240,7 +254,7 @@ function renderNotes() {
   els.away.hidden = !away;
   if (away) {
     els.away.replaceChildren(
-      h("span", {}, gettext("You were away: the timer is playing for you.")), " ",
+      h("span", {}, gettext("You were away: a bot is playing for you.")), " ",
       h("button", { type: "button", class: "primary", id: "back", onclick: () => send({ type: "back" }) },
         gettext("I'm back")),
     );

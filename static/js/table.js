@@ -7,7 +7,7 @@
 // dir="ltr" so Arabic flips the text, not the table.
 
 import { cardElement, cardName, sortHand, suitOrder, suitSymbol, suitTitle, rankLabel } from "./cards.js";
-import { fmt, fmtNodes, h, num, userText } from "./dom.js";
+import { botBadge, fmt, fmtNodes, h, num, userText } from "./dom.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 
@@ -109,6 +109,7 @@ export class Table {
       const head = h("div", { class: "seat-head" });
       if (info) {
         head.append(this.nameNode(seat));
+        if (info.bot) head.append(botBadge(info.bot));
         if (seat === mine) head.append(h("span", { class: "you-tag" }, gettext("you")));
       } else {
         head.append(h("span", { class: "name muted" }, gettext("Empty seat")));
@@ -131,6 +132,10 @@ export class Table {
     const info = this.seatInfo(seat);
     if (info && info.removed) badges.append(h("span", { class: "chip removed-chip" }, gettext("removed")));
     else if (info && info.away) badges.append(h("span", { class: "chip away-chip" }, gettext("away")));
+    // A standard bot plays for an away or removed player until they come back.
+    if (info && (info.away || info.removed) && inPlay(this.state)) {
+      badges.append(h("span", { class: "chip bot-chip" }, gettext("a bot plays")));
+    }
     if (!m || m.hand_number === 0) return badges;
     const call = seatBid(m, seat);
     const contract = m.variant === "classic" ? m.contract : null;

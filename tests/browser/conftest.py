@@ -51,14 +51,14 @@ def wait_healthy(url: str, process: subprocess.Popen[bytes], timeout: float = 45
 @pytest.fixture(scope="module")
 def server(request: pytest.FixtureRequest, django_db_setup: None) -> Iterator[str]:
     """`python -m tarneeb.server tarneeb.asgi:application` (daphne as `make run` starts it)
-    on a free port, on the test database."""
+    on a free port, on the test database; a test module's SERVER_ENV adds to its settings."""
     if settings.SCALED:
         request.getfixturevalue("worker_process")
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "DATABASE_URL": database_url(), "NEXT_HAND_SECONDS": "3",
-           "DJANGO_SETTINGS_MODULE": "tarneeb.settings"}
+           "DJANGO_SETTINGS_MODULE": "tarneeb.settings", **getattr(request.module, "SERVER_ENV", {})}
     env.pop(ASYNC_UNSAFE, None)
     with open(LOG_DIR / "browser-server.log", "ab") as log:
         process = subprocess.Popen(

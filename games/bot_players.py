@@ -1,0 +1,127 @@
+"""Bots at the table: bot accounts in seats, and their moves (docs/bots.md).
+
+A bot is an account (one per level, `accounts.User.bot_level`) seated like anyone. Its
+moves, and a standard bot's for a player who is away, come from a Celery task scheduled
+on commit by `services._schedule`; `move` gives the bot its seat's view and the hand's
+public events only, and plays through `services.play` with the actor "bot", so the
+row lock, the version check and the event log are the same as for a person's move.
+"""
+
+import random
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import bots, services
+from games.models import Match, MatchEvent, Room
+from games.services import Refused
+
+# Made by accounts' migration 0005, which reserves the names before anyone signs up.
+BOT_USERNAMES = {"standard": "bot-standard", "expert": "bot-expert"}
+
+
+def bot_account(level: str) -> User:
+    bot, _created = User.objects.get_or_create(bot_level=level,
+                                               defaults={"username": BOT_USERNAMES[level], "password": "!"})
+    return bot
+
+
+def _may_seat_bots(room: Room, user: User) -> None:
+    """The owner, or anyone seated, chooses who fills the other seats before the start."""
+    services._require_login(user)
+    if room.closed:
+        raise Refused("closed", _("This room was closed by a moderator."))
+    if services._current_match(room) is not None:
+        raise Refused("started", _("The match has already started."))
+    if room.owner_id != user.pk and not room.seats.filter(user=user, bot=False).exists():
+        raise Refused("not_seated", _("Only the room's owner or a seated player can seat a bot."))
+
+
+def add_bot(room_id: str, user: User, seat: object, level: object = "standard") -> None:
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
+    if level not in bots.LEVELS:
+        raise Refused("bad_level", _("Bots are standard or expert."))
+    with transaction.atomic():
+        room = services._locked_room(room_id)
+        _may_seat_bots(room, user)
+        if room.seats.filter(number=seat).exists():
+            raise Refused("seat_taken", _("That seat is taken."))
+        services._take_seat(room, bot_account(str(level)), seat)
+
+
+def remove_bot(room_id: str, user: User, seat: object) -> None:
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
+    with transaction.atomic():
+        room = services._locked_room(room_id)
+        _may_seat_bots(room, user)
+        if not room.seats.filter(number=seat, bot=True).delete()[0]:
+            raise Refused("not_a_bot", _("No bot sits in that seat."))
+        services._broadcast_room(room)
+
+
+def fill_quick_room(room_id: str) -> bool:
+    """Quick play's wait is over: standard bots take the empty seats, and the match starts.
+
+    Nothing happens if the room started, closed, or everyone left it meanwhile.
+    """
+    with transaction.atomic():
+        room = Room.objects.select_for_update().filter(pk=room_id, quick=True, closed=False).first()
+        if room is None or services._current_match(room) is not None:
+            return False
+        if not room.seats.filter(bot=False).exists():
+            return False
+        taken = set(room.seats.values_list("number", flat=True))
+        bot = bot_account("standard")
+        for number in sorted(set(range(4)) - taken):
+            services._take_seat(room, bot, number)  # the fourth starts the match
+        return True
+
+
+def fill_waiting_quick_rooms() -> int:
+    """Beat's sweep: Quick play rooms whose wait is over, in case their task was lost."""
+    waited = timezone.now() - timedelta(seconds=settings.QUICK_PLAY_BOT_SECONDS + 5)
+    waiting = (Room.objects.filter(quick=True, closed=False, created_at__lte=waited, matches__isnull=True,
+                                   seats__bot=False).values_list("pk", flat=True).distinct()[:50])
+    return sum(fill_quick_room(room_id) for room_id in waiting)
+
+
+def hand_history(match: Match) -> list[dict[str, Any]]:
+    """The public engine events of the hand being played, as every socket has seen them."""
+    last_deal = (match.events.filter(action__type="deal").order_by("-seq")
+                 .values_list("seq", flat=True).first())
+    if last_deal is None:
+        return []
+    results = (MatchEvent.objects.filter(match=match, seq__gte=last_deal).order_by("seq")
+               .values_list("result", flat=True))
+    return [event for result in results for event in result if event["type"] != "commitment"]
+
+
+def move(match_id: int, version: int) -> bool:
+    """The bot's move at `version`, if a bot is still to act there. The choice is worked
+    out without the row lock (an expert thinks for a while); `play` checks again under it."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.PLAYING, version=version).first()
+    if match is None:
+        return False
+    game = match.game
+    seat = game.to_act
+    if seat is None or game.phase in ("deal", "finished"):
+        return False
+    level = services.bot_level(match.seating[seat])
+    if level is None:
+        return False
+    # The bot's sampling only; deals come from games.fairness.
+    rng = random.Random(secrets.randbits(64))
+    action = bots.choose(game.view(seat), hand_history(match), level, rng)
+    try:
+        services.play(match_id, seat=seat, action=action, version=version, actor=services.BOT)
+    except Refused:
+        return False  # the table moved on: the timer played, or the player came back
+    return True
