@@ -34,6 +34,7 @@ class MatchRow:
     result: str
     hands: int
     minutes: int | None  # how long it lasted, once over
+    bots: frozenset[str] = frozenset()  # the names above that are bot accounts, for their badge
 
 
 def visible_matches(player: User, viewer: Any) -> "QuerySet[Match]":
@@ -93,5 +94,6 @@ def row(seat: MatchPlayer) -> MatchRow:
         seat=seat.seat, partner=names[(seat.seat + 2) % 4],
         opponents=[names[(seat.seat + 1) % 4], names[(seat.seat + 3) % 4]],
         ours=ours, theirs=theirs, result=result, hands=match.state["hand_number"],
+        bots=frozenset(sitter["username"] for sitter in match.seating if sitter.get("bot")),
         minutes=None if match.finished_at is None
         else round((match.finished_at - match.started_at) / timedelta(minutes=1)))
