@@ -16,6 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TRICK = "() => [...document.querySelectorAll('#center .trick [data-card]')].map(e => e.dataset.card)"
 PHONE = {"width": 375, "height": 667}
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def first_lead_of_seat_0(game: Any) -> bool:
@@ -90,9 +91,10 @@ def test_a_room_closed_mid_trick_leaves_nothing_to_press(table, screenshots):
     page.screenshot(path=str(screenshots / "table-closed-ar-phone.png"))
 
 
-def test_every_card_of_a_full_hand_can_be_tapped_on_a_phone(table, screenshots):
+@pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_card_of_a_full_hand_can_be_tapped(table, screenshots, screen):
     page, fake, room, users = table
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(screen)
     game, rng = dealt_classic(3)
     # Seat 0 leads the first trick: every one of its 13 cards may be played.
     play_until(game, rng, first_lead_of_seat_0)
@@ -101,14 +103,15 @@ def test_every_card_of_a_full_hand_can_be_tapped_on_a_phone(table, screenshots):
     fake.on_connect = lambda: state(playing, game, 0, 40)
     page.goto(room.get_absolute_url())
     page.wait_for_selector("#game[data-my-turn='1']", state="attached")
-    page.screenshot(path=str(screenshots / "table-hand-en-phone.png"))
+    page.screenshot(path=str(screenshots / f"table-hand-en-{'phone' if screen is PHONE else 'desktop'}.png"))
     cards = page.evaluate(HAND_CARDS)
     assert len(cards) == 13
     for card in cards:
         box = page.locator(f"#hand [data-card='{card}']").bounding_box()
         assert box["width"] >= 44, box
         # Within the screen without scrolling, so a thumb reaches it as the page opens.
-        assert box["y"] + box["height"] <= PHONE["height"], box
+        assert box["y"] + box["height"] <= screen["height"], box
+        assert 0 <= box["x"] and box["x"] + box["width"] <= screen["width"], box
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         hit = page.evaluate(f"() => document.elementFromPoint({x}, {y}).closest('[data-card]')?.dataset.card")
         assert hit == card, (card, hit, box)
