@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test bench faults lint chromium messages
+.PHONY: run test bench faults lint chromium deploy-tools messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,13 +44,22 @@ chromium:
 		echo "installing Debian chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: $(VENV)/.installed-dev chromium
+# The deployment tests (tests/test_deploy_*.py) run Debian's nginx and supervisord; install them
+# when missing (needs root, as in CI).
+deploy-tools:
+	@test -x /usr/sbin/nginx -a -x /usr/bin/supervisord || { \
+		echo "installing Debian nginx and supervisor for the deployment tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx supervisor >/dev/null; }
+
+test: $(VENV)/.installed-dev chromium deploy-tools
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Figures, not assertions. The scaled runs need this machine's PostgreSQL and Redis.
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m games.engine.bench
+	$(BIN)/python -m games.bots.selfplay --level standard --deals 100000
+	$(BIN)/python -m games.bots.selfplay --level expert --deals 200
 	$(BIN)/python -m benchmarks.timer_lateness --mode embedded
 	$(BIN)/python -m benchmarks.timer_lateness --mode scaled
 	$(BIN)/python -m benchmarks.table_latency --mode embedded
