@@ -46,6 +46,7 @@ chromium:
 
 test: $(VENV)/.installed-dev chromium
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Figures, not assertions. The scaled runs need this machine's PostgreSQL and Redis.
@@ -69,6 +70,7 @@ faults: $(VENV)/.installed-dev
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # Refresh the Arabic catalogue after changing strings; the compiled .mo is committed.
 messages: $(VENV)/.installed-dev
