@@ -6,19 +6,30 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test bench faults lint chromium deploy-tools messages
+.PHONY: run test bench faults lint chromium deploy-tools messages lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+# Installs take the versions pinned in requirements/ (`make lock`), the ones CI tested.
+$(VENV)/.installed: pyproject.toml requirements/base.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -c requirements/base.txt -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+$(VENV)/.installed-dev: pyproject.toml requirements/dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -c requirements/dev.txt -e '.[dev]'
 	touch $@ $(VENV)/.installed
+
+# Pin pyproject.toml's dependencies (base.txt) and its dev extra (dev.txt) for every
+# platform, resolved against PyPI alone (uv reads no pip configuration). Existing pins
+# stay unless pyproject.toml's ranges exclude them; `make lock LOCK_ARGS=--upgrade` takes
+# the newest releases.
+LOCK = $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --custom-compile-command "make lock"
+lock: | $(BIN)/python
+	$(BIN)/pip install --quiet -c requirements/dev.txt uv
+	$(LOCK) $(LOCK_ARGS) pyproject.toml -o requirements/base.txt
+	$(LOCK) $(LOCK_ARGS) pyproject.toml --extra dev -c requirements/base.txt -o requirements/dev.txt
 
 # DEBUG off unless asked (`DEBUG=true make run`): a debug 404 page lists every URL. The
 # key is generated once and kept out of git; cookies are not `Secure`, as this serves
@@ -53,6 +64,7 @@ deploy-tools:
 
 test: $(VENV)/.installed-dev chromium deploy-tools
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Figures, not assertions. The scaled runs need this machine's PostgreSQL and Redis.
@@ -78,6 +90,7 @@ faults: $(VENV)/.installed-dev
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # Refresh the Arabic catalogue after changing strings; the compiled .mo is committed.
 messages: $(VENV)/.installed-dev

@@ -32,8 +32,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import UsernameField
 from django.core import signing
 from django.db import transaction
+from django.db.models import Field
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import ngettext
@@ -135,13 +136,15 @@ class Attempt:
     @classmethod
     def of(cls, request: HttpRequest) -> "Attempt":
         model = get_user_model()
-        max_length = model._meta.get_field(model.USERNAME_FIELD).max_length
+        username_field = model._meta.get_field(model.USERNAME_FIELD)
+        assert isinstance(username_field, Field)  # a column, not a relation
+        max_length = username_field.max_length
         # The login form's own cleaning (strip, NFKC): a full-width "alice" is alice's account.
         username = UsernameField(max_length=max_length).to_python(request.POST.get(model.USERNAME_FIELD))
         user = model._default_manager.filter(**{model.USERNAME_FIELD: username}).first() if username else None
         device = _trusted_device(request, user) if user is not None else None
         attempt = cls(user=user, device=device, address=request_client_address(request))
-        if device is not None:
+        if device is not None and user is not None:  # a device is only ever the user's
             attempt.limits[f"device:{user.pk}:{device}"] = settings.LOGIN_FAILURE_LIMIT
         else:
             attempt.limits[_address_key(attempt.address)] = settings.LOGIN_ADDRESS_FAILURE_LIMIT
@@ -213,7 +216,7 @@ def _prune(at: datetime) -> None:
     LoginFailures.objects.filter(last_failure__lt=at - _forgive_every() * longest).delete()
 
 
-def remember_device(request: HttpRequest, response: HttpResponse, user: AbstractBaseUser) -> None:
+def remember_device(request: HttpRequest, response: HttpResponseBase, user: AbstractBaseUser) -> None:
     """Mark this browser as one that logged in to `user` (after a successful login)."""
     device = _trusted_device(request, user) or secrets.token_urlsafe(12)
     others = [d for d in _devices(request) if d[0] != user.pk]
@@ -244,10 +247,10 @@ def locked_out(request: HttpRequest, wait: timedelta) -> HttpResponse:
 @receiver(user_logged_in, dispatch_uid="accounts.throttle.logged_in")
 def _note_login(sender: Any, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: Any) -> None:
     if request is not None:
-        request.logged_in_user = user  # type: ignore[attr-defined]
+        request.logged_in_user = user  # type: ignore[attr-defined]  # for throttled_login, below
 
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 
 
 def throttled_login(view: View) -> View:
@@ -255,7 +258,7 @@ def throttled_login(view: View) -> View:
     others as failures until they log in, and remember the browser that does."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.method != "POST":
             return view(request, *args, **kwargs)
         attempt = Attempt.of(request)

@@ -149,7 +149,8 @@ async def seed_race(bases: list[str], sessions: list[HttpSession], args: argpars
     tables = await seat_tables(bases, sessions, args.tables)
     paced = [PacedTable(t, args.pace, random.Random(n)) for n, t in enumerate(tables)]
     visitor = HttpSession(bases[0])
-    polls, failures, leaks, deals = 0, 0, 0, set()
+    polls, failures, leaks = 0, 0, 0
+    deals: set[tuple[int, int]] = set()
     stop_at = time.perf_counter() + args.minutes * 60
 
     async def poll() -> None:
@@ -164,7 +165,7 @@ async def seed_race(bases: list[str], sessions: list[HttpSession], args: argpars
                 if response.status != 200:
                     failures += 1
                     continue
-                record = json.loads(response.body)  # type: ignore[attr-defined]
+                record = json.loads(response.body)  # type: ignore[attr-defined]  # HttpSession keeps it there
                 deals.update((match["id"], h["seq"]) for h in record["hands"])
                 leaks += len(live_seeds(record))
 
@@ -176,7 +177,7 @@ async def seed_race(bases: list[str], sessions: list[HttpSession], args: argpars
 
 # flood
 
-async def flooder(base: str, room_id: str, session: HttpSession, rate: float, until: float,
+async def flooder(base: str, room_id: str, session: HttpSession | None, rate: float, until: float,
                   reconnect: float, counts: dict[str, int]) -> None:
     """Stale acts at `rate` a second on one socket; reconnects when closed, as an
     attacker would."""
@@ -214,7 +215,7 @@ async def flooder(base: str, room_id: str, session: HttpSession, rate: float, un
             counts[f"close {code}"] = counts.get(f"close {code}", 0) + 1
 
 
-def attack(sockets: list[tuple[str, str, HttpSession]], rate: float, start: float, until: float,
+def attack(sockets: list[tuple[str, str, HttpSession | None]], rate: float, start: float, until: float,
            reconnect: float) -> dict[str, int]:
     """The flood, in a process of its own so that sending it does not slow the measuring
     of the other tables (perf_counter is the system's monotonic clock, shared)."""

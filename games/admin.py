@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from accounts.http import AuthenticatedHttpRequest
 from games.models import Match, MatchEvent, MatchPlayer, Room, Seat
 from games.services import close_room
 
@@ -32,7 +33,7 @@ class RoomAdmin(admin.ModelAdmin):
         return room.display_name
 
     @admin.action(description=_("Close the selected rooms (ends their matches)"))
-    def close_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:
+    def close_rooms(self, request: AuthenticatedHttpRequest, queryset: QuerySet[Room]) -> None:
         for room in queryset:
             close_room(room.pk)
         self.message_user(request, _("Rooms closed."), messages.SUCCESS)
@@ -54,12 +55,12 @@ class ReadOnlyInline(admin.TabularInline):
 
 class MatchPlayerInline(ReadOnlyInline):
     model = MatchPlayer
-    fields = readonly_fields = ["seat", "user"]
+    fields = readonly_fields = ("seat", "user")
 
 
 class MatchEventInline(ReadOnlyInline):
     model = MatchEvent
-    fields = readonly_fields = ["seq", "seat", "actor", "action", "result", "created_at"]
+    fields = readonly_fields = ("seq", "seat", "actor", "action", "result", "created_at")
 
 
 @admin.register(Match)

@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,9 +33,9 @@ def bot_account(level: str) -> User:
     return bot
 
 
-def _may_seat_bots(room: Room, user: User) -> None:
+def _may_seat_bots(room: Room, user: User | AnonymousUser) -> None:
     """The owner, or anyone seated, chooses who fills the other seats before the start."""
-    services._require_login(user)
+    user = services._require_login(user)
     if room.closed:
         raise Refused("closed", _("This room was closed by a moderator."))
     if services._current_match(room) is not None:
@@ -43,7 +44,7 @@ def _may_seat_bots(room: Room, user: User) -> None:
         raise Refused("not_seated", _("Only the room's owner or a seated player can seat a bot."))
 
 
-def add_bot(room_id: str, user: User, seat: object, level: object = "standard") -> None:
+def add_bot(room_id: str, user: User | AnonymousUser, seat: object, level: object = "standard") -> None:
     if type(seat) is not int or not 0 <= seat <= 3:
         raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
     if level not in bots.LEVELS:
@@ -56,7 +57,7 @@ def add_bot(room_id: str, user: User, seat: object, level: object = "standard") 
         services._take_seat(room, bot_account(str(level)), seat)
 
 
-def remove_bot(room_id: str, user: User, seat: object) -> None:
+def remove_bot(room_id: str, user: User | AnonymousUser, seat: object) -> None:
     if type(seat) is not int or not 0 <= seat <= 3:
         raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
     with transaction.atomic():

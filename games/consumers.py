@@ -7,18 +7,22 @@ other work (docs/protocol.md, Rate limits).
 """
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
+from asgiref.typing import WebSocketConnectEvent, WebSocketDisconnectEvent
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from accounts.models import User
 from chat import services as chat
 from games import bot_players, groups, services
 from moderation.models import Sanction, active_suspension
@@ -40,7 +44,7 @@ _shared = SharedBuckets()
 _connects = RecentBuckets()
 
 
-def language_of(scope: dict[str, Any]) -> str:
+def language_of(scope: Mapping[str, Any]) -> str:
     """The page's language for this socket: the language cookie, else Accept-Language."""
     supported = {code for code, _name in settings.LANGUAGES}
     chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
@@ -72,7 +76,7 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
-    async def websocket_connect(self, message: dict[str, Any]) -> None:
+    async def websocket_connect(self, message: WebSocketConnectEvent) -> None:
         user = self.scope.get("user")
         address = scope_client_address(self.scope)
         # Logged out, a socket's own budget is its address's: it has no other name.
@@ -113,7 +117,7 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
                 return
         await super().websocket_connect(message)
 
-    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+    async def websocket_disconnect(self, message: WebSocketDisconnectEvent) -> None:
         if not self.admitted:
             raise StopConsumer
         for key in self.keys:
@@ -134,7 +138,8 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse("suspended", suspension_text(sanction))
         await self.close(code=CLOSE_SUSPENDED)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
+                      **kwargs: Any) -> None:
         if not self.admitted:
             return
         # Before anything else, and as cheaply as can be: a flood is mostly refusals.
@@ -191,13 +196,15 @@ class RoomConsumer(ProtocolConsumer):
     """One socket at one table: a seated player's, or a spectator's."""
 
     room_id: str
+    user: User | AnonymousUser
     forwarded: tuple[int | None, int] | None = None
     # Seated at a match being played: spectators' chat does not reach this socket.
     at_live_match = False
 
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
-        self.user = self.scope["user"]
+        # AuthMiddlewareStack's lazy user: the account, or AnonymousUser (the services refuse it).
+        self.user = cast("User | AnonymousUser", self.scope["user"])
         # Join before reading the state, so no change can fall between the two.
         await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
         snapshot = await database_sync_to_async(services.room_snapshot)(self.room_id)

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
@@ -17,7 +19,7 @@ class RoomForm(forms.ModelForm):
                       "private": _("Private rooms are not listed; share the link."),
                       "chat": _("Players and spectators can write to each other at the table.")}
 
-    def clean(self) -> dict:  # type: ignore[type-arg]
+    def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("variant") == "forty_one":
             data["target"] = 41

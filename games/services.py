@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.utils import timezone
@@ -120,8 +121,8 @@ def _fill_with_bots_later(room_id: str) -> None:
     transaction.on_commit(send)
 
 
-def sit(room_id: str, user: User, seat: Any) -> None:
-    _require_login(user)
+def sit(room_id: str, user: User | AnonymousUser, seat: Any) -> None:
+    user = _require_login(user)
     if type(seat) is not int or not 0 <= seat <= 3:
         raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
     _require_no_cool_down(user)
@@ -141,8 +142,8 @@ def sit(room_id: str, user: User, seat: Any) -> None:
         _take_seat(room, user, seat)
 
 
-def stand(room_id: str, user: User) -> None:
-    _require_login(user)
+def stand(room_id: str, user: User | AnonymousUser) -> None:
+    user = _require_login(user)
     with transaction.atomic():
         room = _locked_room(room_id)
         if _current_match(room) is not None:
@@ -154,8 +155,8 @@ def stand(room_id: str, user: User) -> None:
         _broadcast_room(room)
 
 
-def rematch(room_id: str, user: User) -> None:
-    _require_login(user)
+def rematch(room_id: str, user: User | AnonymousUser) -> None:
+    user = _require_login(user)
     with transaction.atomic():
         room = _locked_room(room_id)
         if room.closed:
@@ -179,9 +180,10 @@ def _removed_from(match: Match | None, user: User) -> bool:
                                      for sitter in match.seating)
 
 
-def _require_login(user: User) -> None:
+def _require_login(user: User | AnonymousUser) -> User:
     if not user.is_authenticated:
         raise Refused("login_required", _("Log in to take a seat."))
+    return user
 
 
 def _require_no_cool_down(user: User) -> None:
@@ -260,7 +262,7 @@ def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: s
         return match
 
 
-def act(room_id: str, user: User, action: Any, version: Any) -> None:
+def act(room_id: str, user: User | AnonymousUser, action: Any, version: Any) -> None:
     """A seated player's move from the table protocol."""
     if not user.is_authenticated:
         raise Refused("not_seated", _("Log in and take a seat to play."))
@@ -338,9 +340,9 @@ def schedule_pending() -> int:
     return count
 
 
-def back(room_id: str, user: User) -> None:
+def back(room_id: str, user: User | AnonymousUser) -> None:
     """The player says they are back: the timer stops playing their turns early."""
-    _require_login(user)
+    user = _require_login(user)
     with transaction.atomic():
         match_id = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
                     .values_list("pk", flat=True).first())
@@ -385,7 +387,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
                           "previous": match.fairness.get("previous")}
     else:
         try:
-            events = game.apply(seat, action)  # type: ignore[arg-type]
+            events = game.apply(seat, action)
         except engine.IllegalAction as exc:
             raise Refused("illegal", str(exc)) from None
     match.version += 1

@@ -14,15 +14,18 @@ def announce(text: str) -> None:
 # A connection the database dropped (a restart, a failover) fails one attempt and leaves
 # the pool; a retry, which may draw another dropped one, soon gets a fresh connection,
 # well before beat's sweep.
-@shared_task(ignore_result=True, autoretry_for=(InterfaceError, OperationalError), max_retries=10,
-             default_retry_delay=0.1)
+retried_task = shared_task(  # type: ignore[call-overload]  # celery takes a float delay; celery-types says int
+    ignore_result=True, autoretry_for=(InterfaceError, OperationalError), max_retries=10,
+    default_retry_delay=0.1)
+
+
+@retried_task
 def act_on_deadline(match_id: int, version: int) -> None:
     """The turn timer (or the pause before the next deal) ran out for `version`."""
     services.on_deadline(match_id, version)
 
 
-@shared_task(ignore_result=True, autoretry_for=(InterfaceError, OperationalError), max_retries=10,
-             default_retry_delay=0.1)
+@retried_task
 def bot_move(match_id: int, version: int) -> None:
     """A bot's turn at `version` (games.bot_players); the timer stands behind it."""
     bot_players.move(match_id, version)

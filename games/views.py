@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedHttpRequest
 from chat import phrases
 from games import records, services
 from games.forms import AnnouncementForm, RoomForm
@@ -16,7 +17,7 @@ from playban import services as playban
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    cool_down = playban.cool_down(request.user)  # type: ignore[arg-type]
+    cool_down = playban.cool_down(request.user)
     return render(request, "games/lobby.html", {
         "rooms": services.lobby_rooms(), "form": RoomForm(),
         "cool_down": playban.refusal(cool_down) if cool_down else ""})
@@ -24,20 +25,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
-def new_room(request: HttpRequest) -> HttpResponse:
+def new_room(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = RoomForm(request.POST)
     if not form.is_valid():
         return render(request, "games/lobby.html",
                       {"rooms": services.lobby_rooms(), "form": form}, status=400)
-    room = services.create_room(request.user, **form.cleaned_data)  # type: ignore[arg-type]
+    room = services.create_room(request.user, **form.cleaned_data)
     return redirect(room)
 
 
 @require_POST
 @login_required
-def quick_play(request: HttpRequest) -> HttpResponse:
+def quick_play(request: AuthenticatedHttpRequest) -> HttpResponse:
     try:
-        return redirect(services.quick_play(request.user))  # type: ignore[arg-type]
+        return redirect(services.quick_play(request.user))
     except services.Refused as refusal:
         if refusal.url is not None:  # playing elsewhere: back to that table
             messages.info(request, refusal.message)

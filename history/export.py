@@ -12,6 +12,7 @@ of them one more (their rows), whatever the history's length.
 
 import json
 from collections.abc import AsyncIterator, Iterator
+from functools import partial
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
@@ -49,6 +50,6 @@ def _lines(matches: QuerySet[Match], ids: list[int]) -> Iterator[str]:
 
 
 async def _async_lines(lines: Iterator[str]) -> AsyncIterator[str]:
-    step = sync_to_async(next, thread_sensitive=True)
-    while (line := await step(lines, None)) is not None:
+    step = sync_to_async(partial(next, lines, None), thread_sensitive=True)
+    while (line := await step()) is not None:
         yield line

@@ -4,6 +4,7 @@ Called by games.services._apply only, in its transaction, after the move's event
 logged: the rows are committed with the move or not at all.
 """
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Count, Q
@@ -20,7 +21,7 @@ def record(match: Match, events: list[dict[str, Any]]) -> None:
         return
     # The deal's moves: everything at a seat since the last deal (that move was logged already).
     deal = match.events.filter(action__type="deal").order_by("-seq").values("seq")[:1]
-    moves = {row["seat"]: row for row in (
+    moves: dict[int | None, Mapping[str, Any]] = {row["seat"]: row for row in (
         match.events.filter(seq__gt=deal, seat__isnull=False).values("seat")
         .annotate(turns=Count("pk"), timer=Count("pk", filter=Q(actor=MatchEvent.Actor.TIMER))))}
     HandResult.objects.bulk_create(

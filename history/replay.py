@@ -29,7 +29,7 @@ def hand_positions(match: Match, events: Sequence[MatchEvent], number: int) -> d
                 break
             game.deal(fairness.deck_from_seed(bytes.fromhex(event.action["seed"])))
         else:
-            game.apply(event.seat, event.action)  # type: ignore[arg-type]
+            game.apply(event.seat, event.action)
         if dealt == number:
             positions.append(_position(game, event))
     return {"match": match.pk, "hand": number, "hands": sum(hand["over"] for hand in hands),

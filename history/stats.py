@@ -8,6 +8,7 @@ player's private matches (history.listing.visible_matches decides, as for the li
 deal figures are sums over history.models.HandResult, never the event logs.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +70,7 @@ def variant_stats(player: User, viewer: Any) -> list[VariantStats]:
             for value, label in VARIANT_CHOICES if value in by_variant]
 
 
-def _hand_figures(row: dict[str, Any] | None) -> dict[str, Any]:
+def _hand_figures(row: Mapping[str, Any] | None) -> dict[str, Any]:
     if row is None:
         return {"turns": 0, "timer_moves": 0}
     return {"turns": row["turns"], "timer_moves": row["timer"], "contracts": row["contracts"],

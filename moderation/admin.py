@@ -2,7 +2,7 @@
 and the actions that make sense here, each through moderation.services so it is logged.
 Admin pages need staff; each action here also needs the moderation permission."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from chat.models import ChatMessage
 from games.admin import RoomAdmin
@@ -19,6 +20,9 @@ from moderation import services
 from moderation.forms import AdminLoginForm
 from moderation.models import AuditEntry, Report, Sanction
 from moderation.roles import is_moderator
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise
 
 # The admin's login refuses suspended accounts as ours does.
 admin.site.login_form = AdminLoginForm
@@ -68,7 +72,7 @@ class SanctionAdmin(ReadOnly):
 
 
 def _each(modeladmin: admin.ModelAdmin, request: HttpRequest, items: QuerySet[Any], do: Any,
-          done: str) -> None:
+          done: "_StrOrPromise") -> None:
     """Run a logged moderator action on each selected row, saying what was refused."""
     if not is_moderator(request.user):
         modeladmin.message_user(request, _("Only moderators can do this."), messages.ERROR)
@@ -93,26 +97,26 @@ class PlayerAdmin(UserAdmin):
     actions = ["grant_moderator", "revoke_moderator", "suspend_week", "ban", "lift"]
 
     @admin.action(description=_("Grant the moderator role"))
-    def grant_moderator(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
-        _each(self, request, queryset, lambda user: services.grant(user, request.user), _("Granted."))  # type: ignore[arg-type]
+    def grant_moderator(self, request: AuthenticatedHttpRequest, queryset: QuerySet[User]) -> None:
+        _each(self, request, queryset, lambda user: services.grant(user, request.user), _("Granted."))
 
     @admin.action(description=_("Revoke the moderator role"))
-    def revoke_moderator(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
-        _each(self, request, queryset, lambda user: services.revoke(user, request.user), _("Revoked."))  # type: ignore[arg-type]
+    def revoke_moderator(self, request: AuthenticatedHttpRequest, queryset: QuerySet[User]) -> None:
+        _each(self, request, queryset, lambda user: services.revoke(user, request.user), _("Revoked."))
 
     @admin.action(description=_("Suspend for 7 days"))
-    def suspend_week(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+    def suspend_week(self, request: AuthenticatedHttpRequest, queryset: QuerySet[User]) -> None:
         _each(self, request, queryset, lambda user: services.suspend(
-            request.user, user, str(FROM_ADMIN), days=7), _("Suspended."))  # type: ignore[arg-type]
+            request.user, user, str(FROM_ADMIN), days=7), _("Suspended."))
 
     @admin.action(description=_("Ban"))
-    def ban(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+    def ban(self, request: AuthenticatedHttpRequest, queryset: QuerySet[User]) -> None:
         _each(self, request, queryset, lambda user: services.suspend(
-            request.user, user, str(FROM_ADMIN), days=None), _("Banned."))  # type: ignore[arg-type]
+            request.user, user, str(FROM_ADMIN), days=None), _("Banned."))
 
     @admin.action(description=_("Lift suspensions and bans"))
-    def lift(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
-        _each(self, request, queryset, lambda user: services.lift(request.user, user, str(FROM_ADMIN)),  # type: ignore[arg-type]
+    def lift(self, request: AuthenticatedHttpRequest, queryset: QuerySet[User]) -> None:
+        _each(self, request, queryset, lambda user: services.lift(request.user, user, str(FROM_ADMIN)),
               _("Lifted."))
 
 
@@ -124,14 +128,14 @@ class ModeratedRoomAdmin(RoomAdmin):
     actions = ["close_rooms", "reopen_rooms"]
 
     @admin.action(description=_("Close the selected rooms (ends their matches)"))
-    def close_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:
+    def close_rooms(self, request: AuthenticatedHttpRequest, queryset: QuerySet[Room]) -> None:
         _each(self, request, queryset, lambda room: services.close_room(
-            request.user, room.pk, str(FROM_ADMIN)), _("Rooms closed."))  # type: ignore[arg-type]
+            request.user, room.pk, str(FROM_ADMIN)), _("Rooms closed."))
 
     @admin.action(description=_("Reopen the selected rooms"))
-    def reopen_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> None:
+    def reopen_rooms(self, request: AuthenticatedHttpRequest, queryset: QuerySet[Room]) -> None:
         _each(self, request, queryset, lambda room: services.reopen_room(
-            request.user, room.pk, str(FROM_ADMIN)), _("Rooms reopened."))  # type: ignore[arg-type]
+            request.user, room.pk, str(FROM_ADMIN)), _("Rooms reopened."))
 
 
 @admin.register(ChatMessage)
@@ -143,6 +147,6 @@ class ChatMessageAdmin(ReadOnly):
     actions = ["delete_for_everyone"]
 
     @admin.action(description=_("Delete for everyone at the room"))
-    def delete_for_everyone(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
+    def delete_for_everyone(self, request: AuthenticatedHttpRequest, queryset: QuerySet[ChatMessage]) -> None:
         _each(self, request, queryset, lambda line: services.delete_message(
-            request.user, line.pk, str(FROM_ADMIN)), _("Deleted."))  # type: ignore[arg-type]
+            request.user, line.pk, str(FROM_ADMIN)), _("Deleted."))

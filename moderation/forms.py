@@ -20,7 +20,7 @@ class SuspensionCheck:
     """A login form that refuses a suspended or banned player, saying until when."""
 
     def confirm_login_allowed(self, user: Any) -> None:
-        super().confirm_login_allowed(user)  # type: ignore[misc]
+        super().confirm_login_allowed(user)  # type: ignore[misc]  # a mixin: its form has the method
         sanction = active_suspension(user.pk)
         if sanction is not None:
             raise ValidationError(suspension_text(sanction), code="suspended")
@@ -59,8 +59,11 @@ class ActionForm(forms.Form):
     room = forms.CharField(required=False, max_length=16)
     seat = forms.IntegerField(required=False, min_value=0, max_value=3)
     message = forms.IntegerField(required=False, min_value=1)
-    minutes = forms.TypedChoiceField(required=False, choices=MUTE_MINUTES, coerce=int, empty_value=60)
-    days = forms.TypedChoiceField(required=False, choices=SUSPEND_DAYS, coerce=int, empty_value=1)
+    # Django takes any empty value; django-stubs types it str.
+    minutes = forms.TypedChoiceField(required=False, choices=MUTE_MINUTES, coerce=int,
+                                     empty_value=60)  # type: ignore[arg-type]
+    days = forms.TypedChoiceField(required=False, choices=SUSPEND_DAYS, coerce=int,
+                                  empty_value=1)  # type: ignore[arg-type]
     reason = forms.CharField(required=False, max_length=500)
     text = forms.CharField(required=False, max_length=200)
 

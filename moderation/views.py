@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from chat.phrases import PHRASES
 from games.services import Refused
@@ -41,7 +42,7 @@ def report_player(request: HttpRequest, username: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.report(request.user, reported, reason=form.cleaned_data["reason"],  # type: ignore[arg-type]
+                services.report(request.user, reported, reason=form.cleaned_data["reason"],
                                 text=form.cleaned_data["text"], room_id=form.cleaned_data["room"] or None)
             except Refused as refused:
                 if _wants_json(request):
@@ -54,7 +55,7 @@ def report_player(request: HttpRequest, username: str) -> HttpResponse:
                 messages.success(request, thanks)
                 return redirect("profile", reported.username)
         elif _wants_json(request):
-            return refusal("bad_report", " ".join(e for errors in form.errors.values() for e in errors))
+            return refusal("bad_report", " ".join(str(e) for errors in form.errors.values() for e in errors))
     return render(request, "moderation/report.html", {"reported": reported, "form": form},
                   status=400 if form.errors else 200)
 
@@ -92,14 +93,14 @@ def _chat_lines(report: Report) -> list[dict[str, Any]]:
 
 @require_POST
 @moderator_endpoint
-def resolve(request: HttpRequest, report_id: int) -> HttpResponse:
+def resolve(request: AuthenticatedHttpRequest, report_id: int) -> HttpResponse:
     report = get_object_or_404(Report, pk=report_id)
     form = ResolveForm(request.POST, prefix=f"r{report.pk}")
     if not form.is_valid():
         messages.error(request, _("Report %(id)s: choose an action and write a note.") % {"id": report.pk})
         return redirect("moderation:queue")
     try:
-        services.resolve(request.user, report, **form.cleaned_data)  # type: ignore[arg-type]
+        services.resolve(request.user, report, **form.cleaned_data)
     except Refused as refused:
         messages.error(request, refused.message)
     else:
@@ -109,15 +110,15 @@ def resolve(request: HttpRequest, report_id: int) -> HttpResponse:
 
 @require_POST
 @moderator_endpoint
-def act(request: HttpRequest) -> HttpResponse:
+def act(request: AuthenticatedHttpRequest) -> HttpResponse:
     """One moderator action (ActionForm): JSON for the table's menus, else back to `next`."""
     form = ActionForm(request.POST)
     if not form.is_valid():
-        message = " ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
+        message = " ".join(f"{name}: {' '.join(map(str, errors))}" for name, errors in form.errors.items())
         return _answer(request, False, message, code="bad_action")
     data = form.cleaned_data
     try:
-        _do(request.user, data)  # type: ignore[arg-type]
+        _do(request.user, data)
     except Refused as refused:
         return _answer(request, False, refused.message, code=refused.code)
     return _answer(request, True, _("Done."))

@@ -6,6 +6,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from accounts.http import AuthenticatedHttpRequest
 from playban import services
 from playban.models import Abandonment
 
@@ -42,10 +43,10 @@ class AbandonmentAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Forgive the selected abandonments (ends their cool-downs)"),
                   permissions=["forgive"])
-    def forgive(self, request: HttpRequest, queryset: QuerySet[Abandonment]) -> None:
+    def forgive(self, request: AuthenticatedHttpRequest, queryset: QuerySet[Abandonment]) -> None:
         forgiven = 0
         for pk in queryset.values_list("pk", flat=True):
-            abandonment = services.forgive(pk, request.user)  # type: ignore[arg-type]
+            abandonment = services.forgive(pk, request.user)
             if abandonment is not None:
                 self.log_change(request, abandonment, [{"changed": {"fields": ["forgiven"]}}])
                 forgiven += 1

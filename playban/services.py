@@ -8,6 +8,7 @@ lock, when a match ends with a winner. Aborted matches never get there: they cou
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import formats, timezone
@@ -84,7 +85,7 @@ def forgive(abandonment_id: int, moderator: User) -> Abandonment | None:
         return abandonment
 
 
-def cool_down(user: User, now: datetime | None = None) -> Abandonment | None:
+def cool_down(user: User | AnonymousUser, now: datetime | None = None) -> Abandonment | None:
     """The abandonment whose cool-down keeps `user` from taking a seat at `now`, if any."""
     if not user.is_authenticated:
         return None

@@ -7,6 +7,7 @@ players see is made from openskill's belief is docs/ratings.md.
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.db import connection, transaction
 from openskill.models import PlackettLuce
@@ -124,9 +125,10 @@ def rebuild(batch: int = 1000) -> int:
                 cursor.execute(f"LOCK TABLE {Rating._meta.db_table} IN EXCLUSIVE MODE")
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
-        matches = list(Match.objects.filter(status=Match.Status.FINISHED, winner__in=(0, 1),
-                                            finished_at__isnull=False)
-                       .order_by("finished_at", "pk").values_list("pk", "variant", "winner", "finished_at"))
+        # The filter leaves no NULL winner or finished_at, which the column types allow.
+        matches = cast(list[FinishedMatch], list(
+            Match.objects.filter(status=Match.Status.FINISHED, winner__in=(0, 1), finished_at__isnull=False)
+            .order_by("finished_at", "pk").values_list("pk", "variant", "winner", "finished_at")))
         ratings: dict[tuple[int, str], Rating] = {}
         rated = 0
         for chunk in _chunks(matches, batch):

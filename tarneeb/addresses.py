@@ -6,7 +6,7 @@ Reading from the right, the first address that is not one of our proxies is the 
 """
 
 import ipaddress
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -76,7 +76,7 @@ def request_client_address(request: HttpRequest) -> str:
     return client_address(request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR"))
 
 
-def scope_client_address(scope: dict[str, Any]) -> str:
+def scope_client_address(scope: Mapping[str, Any]) -> str:
     """The same for an ASGI (websocket or HTTP) scope."""
     client = scope.get("client")
     remote_addr = str(client[0]) if client else ""

@@ -3,8 +3,8 @@
 import asyncio
 import logging
 import os
-from typing import Any
 
+from asgiref.typing import ASGIReceiveCallable, ASGISendCallable, Scope
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarneeb.settings")
@@ -35,7 +35,7 @@ router = ProtocolTypeRouter(
 )
 
 
-async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+async def application(scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable) -> None:
     # The worker thread publishes through the loop that serves the sockets.
     realtime.remember_server_loop(asyncio.get_running_loop())
     await router(scope, receive, send)

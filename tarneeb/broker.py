@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 import kombu
 from celery.app.amqp import AMQP as CeleryAMQP
@@ -39,6 +39,7 @@ logger = logging.getLogger("tarneeb.broker")
 class QoS(redis.QoS):
     def restore_unacked(self, client: Any = None) -> None:
         if client is None and self.channel.connection.client is None:
+            assert self._delivered is not None  # set by QoS.__init__
             # The connection was already collected: nothing to reach Redis with.
             logger.warning("Redis connection lost: %d unacknowledged message(s) stay in Redis's "
                            "unacked set (restored after the visibility timeout)", len(self._delivered))
@@ -57,15 +58,16 @@ class Transport(redis.Transport):
 
 # A refused connect costs the broker nothing: retry often, so the first tick after
 # Redis is back finds the worker and beat connected.
-RECONNECT_EVERY = 2.0
+RECONNECT_EVERY = 2
 
 
 class Connection(kombu.Connection):
-    def _ensure_connection(self, errback: Callable[..., Any] | None = None, max_retries: int | None = None,
-                           interval_start: float = 1.0, interval_step: float = 1.0,
-                           interval_max: float = RECONNECT_EVERY, **kwargs: Any) -> Any:
-        return super()._ensure_connection(errback, max_retries, interval_start, interval_step,
-                                          interval_max, **kwargs)
+    def _ensure_connection(self, errback: Callable[[Exception, float], None] | None = None,
+                           max_retries: int | None = None, interval_start: int = 1, interval_step: int = 1,
+                           interval_max: int = RECONNECT_EVERY, callback: Callable[[], None] | None = None,
+                           reraise_as_library_errors: bool = True, timeout: int | None = None) -> Self:
+        return super()._ensure_connection(errback, max_retries, interval_start, interval_step, interval_max,
+                                          callback, reraise_as_library_errors, timeout)
 
 
 class AMQP(CeleryAMQP):

@@ -42,6 +42,7 @@ def start_worker() -> None:
             # A thread, not the default child process: the memory transport lives in
             # this process only.
             beat = EmbeddedService(app, thread=True, scheduler_cls="celery.beat:Scheduler")
+            assert isinstance(beat, threading.Thread)  # thread=True
             beat.start()
         _started.set()
         log.info("embedded Celery worker started, threads: %d", settings.EMBEDDED_WORKER_THREADS)

@@ -8,6 +8,7 @@ channels_redis and a Redis broker shared by any number of daphne and Celery proc
 import ipaddress
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -270,7 +271,7 @@ if SCALED:
     # drops while it holds turn timers (tarneeb/broker.py).
     CELERY_BROKER_TRANSPORT = "tarneeb.broker:Transport"
     CELERY_RESULT_BACKEND = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {
         # A countdown longer than the visibility timeout would be delivered twice: keep it
         # far above the longest turn (120 s) and the pause between hands.
         "visibility_timeout": 6 * 3600,

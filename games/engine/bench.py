@@ -15,6 +15,7 @@ import sys
 import time
 
 from . import FULL_DECK, new_match
+from .match import Event
 
 VARIANTS = ("classic", "forty_one")
 
@@ -40,7 +41,7 @@ def hands_per_second(variant: str, seconds: float, seed: int = 1) -> tuple[float
             match.deal(sorted(FULL_DECK, key=lambda _card: rand()))
             legal = match.legal_actions
             apply = match.apply
-            events: list = []
+            events: list[Event] = []
             while match.to_act is not None:
                 acts = legal()
                 events = apply(match.to_act, acts[int(rand() * len(acts))])
@@ -69,6 +70,7 @@ def median_call_us(variant: str, samples: int = 20000, seed: int = 2) -> dict[st
             match.deal(deck)
             continue
         seat = match.to_act
+        assert seat is not None  # dealt, not finished
         t0 = clock()
         acts = match.legal_actions()
         t1 = clock()

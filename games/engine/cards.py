@@ -130,7 +130,7 @@ def weakest(mask: int, trump: int | None) -> int:
     return min(indices_of(pool), key=lambda i: (i % 13, i // 13))
 
 
-class Action(dict):  # type: ignore[type-arg]
+class Action(dict[str, Any]):
     """A read-only action dict.
 
     ``legal_actions()`` hands out these shared, pre-built objects so that it

@@ -59,7 +59,6 @@ class ClassicMatch(Match):
                 raise IllegalAction(f"{suit!r} is not a suit; trump is one of C, D, H, S")
             return self._name_trump(seat, suit)
         self._reject(action, ("trump",))
-        raise AssertionError  # _reject always raises
 
     def _bid(self, seat: int, value: int) -> list[Event]:
         if not MIN_BID <= value <= MAX_BID:
@@ -73,7 +72,7 @@ class ClassicMatch(Match):
         events: list[Event] = [{"type": "bid", "seat": seat, "value": value}]
         # 13 cannot be outbid; a bid by the only player left (three passed) ends it too.
         if value == MAX_BID or self._passed.bit_count() == 3:
-            self._win_auction(events)
+            self._win_auction(seat, events)
         else:
             self.to_act = self._next_bidder(seat)
         return events
@@ -86,7 +85,7 @@ class ClassicMatch(Match):
         if left == 0:
             self._throw_in("all_passed", events)
         elif left == 1 and self._high_seat is not None:
-            self._win_auction(events)  # the one left is the highest bidder
+            self._win_auction(self._high_seat, events)  # the one left is the highest bidder
         else:
             self.to_act = self._next_bidder(seat)
         return events
@@ -97,8 +96,7 @@ class ClassicMatch(Match):
             nxt = (nxt + 1) & 3
         return nxt
 
-    def _win_auction(self, events: list[Event]) -> None:
-        seat: int = self._high_seat  # type: ignore[assignment]
+    def _win_auction(self, seat: int, events: list[Event]) -> None:
         self._contract = (seat, self._high)
         self.phase = "trump"
         self.to_act = seat
@@ -111,13 +109,13 @@ class ClassicMatch(Match):
 
     # ---------------------------------------------------------------- timer
 
-    def _timeout_other(self) -> dict[str, Any]:
+    def _timeout_other(self, seat: int) -> dict[str, Any]:
         if self.phase == "bidding":
             # Pass, except the last player when the other three passed with no bid.
             if self._high_seat is None and self._passed.bit_count() == 3:
                 return {"type": "bid", "value": MIN_BID}
             return {"type": "pass"}
-        return {"type": "trump", "suit": self.timeout_trump(self._hands[self.to_act])}  # type: ignore[index]
+        return {"type": "trump", "suit": self.timeout_trump(self._hands[seat])}
 
     @staticmethod
     def timeout_trump(hand: int) -> str:
@@ -133,7 +131,8 @@ class ClassicMatch(Match):
     # -------------------------------------------------------------- scoring
 
     def _score_hand(self, summary: dict[str, Any]) -> None:
-        seat, bid = self._contract  # type: ignore[misc]
+        assert self._contract is not None  # the auction was won before any card was played
+        seat, bid = self._contract
         team = seat & 1
         took = summary["team_tricks"][team]
         if bid < MAX_BID:

@@ -53,7 +53,7 @@ class FortyOneMatch(Match):
         events: list[Event] = [{"type": "bid", "seat": seat, "value": value}]
         if len(self._bids) < 4:
             self.to_act = (seat + 1) & 3
-        elif sum(self._seat_bids) < MIN_TOTAL:  # type: ignore[arg-type]
+        elif self._bid_total() < MIN_TOTAL:
             self._throw_in("bids_under_11", events)
         else:
             self._begin_play((self.dealer + 1) & 3)  # the first bidder leads
@@ -61,19 +61,23 @@ class FortyOneMatch(Match):
 
     # ---------------------------------------------------------------- timer
 
-    def _timeout_other(self) -> dict[str, Any]:
+    def _timeout_other(self, seat: int) -> dict[str, Any]:
         # Bid 2; the fourth bidder bids the least that keeps the hand from being thrown in.
         if len(self._bids) < 3:
             return {"type": "bid", "value": 2}
-        total = sum(v for _, v in self._bids)  # type: ignore[misc]
+        total = self._bid_total()
         return {"type": "bid", "value": next(v for v in BID_VALUES if total + v >= MIN_TOTAL)}
+
+    def _bid_total(self) -> int:
+        return sum(v for v in self._seat_bids if v is not None)  # None: yet to bid
 
     # -------------------------------------------------------------- scoring
 
     def _score_hand(self, summary: dict[str, Any]) -> None:
         points = []
         for seat in range(4):
-            bid: int = self._seat_bids[seat]  # type: ignore[assignment]
+            bid = self._seat_bids[seat]
+            assert bid is not None  # all four bid before a card was played
             gain = bid if self._tricks[seat] >= bid else -bid  # extra tricks count for nothing
             points.append(gain)
             self._scores[seat] += gain

@@ -9,7 +9,7 @@ scoring and the end-of-match test through the hooks marked "variant hook".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from .cards import (
     ALL_CARDS,
@@ -157,8 +157,11 @@ class Match:
 
         The dicts are shared, read-only objects: copy one before changing it.
         """
+        to_act = self.to_act
+        if to_act is None:
+            return []
         if self.phase == "playing":
-            hand = self._hands[self.to_act]  # type: ignore[index]
+            hand = self._hands[to_act]
             trick = self._trick
             if trick:
                 led = trick[0] // 13
@@ -171,18 +174,16 @@ class Match:
                 *_T2[(hand >> 26) & SUIT_BITS],
                 *_T3[hand >> 39],
             ]
-        if self.to_act is None:
-            return []
         return self._other_actions()
 
-    def apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
+    def apply(self, seat: int | None, action: dict[str, Any]) -> list[Event]:
         """Apply ``action`` for ``seat``; return the events.  Raises IllegalAction."""
+        to_act = self.to_act
         # `is` first: seats 0..3 are cached ints in CPython, and `is` refuses True for 1.
-        if seat is not self.to_act and (type(seat) is not int or seat != self.to_act):
+        if to_act is None or (seat is not to_act and (type(seat) is not int or seat != to_act)):
             raise IllegalAction(self._turn_error(seat))
+        seat = to_act  # the same value, an int for the checker
         if self.phase != "playing":
-            if self.to_act is None:  # deal or finished (seat None got past the `is`)
-                raise IllegalAction(self._turn_error(seat))
             if not isinstance(action, dict):
                 raise IllegalAction(f"An action must be a dict such as {ACTION_SHAPES['bid']}")
             return self._apply_auction(seat, action)
@@ -204,9 +205,10 @@ class Match:
             self.to_act = (seat + 1) & 3
             return [{"type": "play", "seat": seat, "card": FULL_DECK[idx]}]
         # The trick is complete (written out by hand: this runs 13 times a hand).
-        leader: int = self._leader  # type: ignore[assignment]
+        leader, trump = self._leader, self._trump
+        assert leader is not None and trump is not None  # both set before the first card
         c0, c1, c2, c3 = trick
-        winner = (leader + trick_winner(trick, self._trump)) & 3  # type: ignore[arg-type]
+        winner = (leader + trick_winner(trick, trump)) & 3
         self._last_trick = (leader, (c0, c1, c2, c3), winner)
         self._tricks[winner] += 1
         self._trick = []
@@ -231,14 +233,15 @@ class Match:
 
     def timeout_action(self) -> dict[str, Any]:
         """The move the system makes for ``to_act`` when the turn timer runs out."""
-        if self.to_act is None:
+        to_act = self.to_act
+        if to_act is None:
             raise IllegalAction(f"Nobody is to act in phase {self.phase!r}")
         if self.phase == "playing":
             trick = self._trick
             led = trick[0] // 13 if trick else None
-            legal = legal_play_mask(self._hands[self.to_act], led)
+            legal = legal_play_mask(self._hands[to_act], led)
             return {"type": "play", "card": FULL_DECK[weakest(legal, self._trump)]}
-        return self._timeout_other()
+        return self._timeout_other(to_act)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` (or a spectator, for None) may see, as JSON-ready data."""
@@ -247,6 +250,7 @@ class Match:
         hands = self._hands
         t = self._tricks
         last = self._last_trick
+        leader = self._leader
         return {
             "variant": self.variant,
             "target": self.target,
@@ -260,8 +264,8 @@ class Match:
             "winner": self.winner,
             "bids": self._bids_view(),
             "contract": self._contract_view(),
-            "trick": _seat_cards(self._leader, self._trick) if self._trick else [],  # type: ignore[arg-type]
-            "leader": self._leader,
+            "trick": _seat_cards(leader, self._trick) if self._trick and leader is not None else [],
+            "leader": leader,
             "tricks_taken": list(t),
             "team_tricks": [t[0] + t[2], t[1] + t[3]],
             "last_trick": None
@@ -399,7 +403,7 @@ class Match:
             return f"seat must be an int 0..3, got {seat!r}"
         return f"It is seat {self.to_act}'s turn, not seat {seat}'s"
 
-    def _reject(self, action: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    def _reject(self, action: dict[str, Any], allowed: tuple[str, ...]) -> NoReturn:
         """Raise the clearest IllegalAction for an action of the wrong kind or shape."""
         kind = action.get("type")
         expected = " or ".join(ACTION_SHAPES[a] for a in allowed)
@@ -424,7 +428,7 @@ class Match:
         card = action.get("card")
         if action.get("type") != "play" or len(action) != 2 or type(card) is not str:
             self._reject(action, ("play",))
-        idx = CARD_INDEX.get(card)  # type: ignore[arg-type]
+        idx = CARD_INDEX.get(card)
         if idx is None:
             raise IllegalAction(f"{card!r} is not a card; cards look like 'QH' (rank, suit)")
         return idx
@@ -447,7 +451,8 @@ class Match:
         """Variant hook: a bid, pass or trump action for the seat to act."""
         raise NotImplementedError
 
-    def _timeout_other(self) -> dict[str, Any]:
+    def _timeout_other(self, seat: int) -> dict[str, Any]:
+        """Variant hook: the timeout move of ``seat`` (to act) in the auction."""
         raise NotImplementedError
 
     def _score_hand(self, summary: dict[str, Any]) -> None:

@@ -1,7 +1,7 @@
 from django.db import migrations, models
 
 
-def fill_seating(apps, schema_editor):  # type: ignore[no-untyped-def]
+def fill_seating(apps, schema_editor):
     Match = apps.get_model("games", "Match")
     matches = Match.objects.only("pk").prefetch_related("players__user")
     for match in matches.iterator(chunk_size=500):
@@ -11,7 +11,7 @@ def fill_seating(apps, schema_editor):  # type: ignore[no-untyped-def]
         match.save(update_fields=["seating"])
 
 
-def fill_players(apps, schema_editor):  # type: ignore[no-untyped-def]
+def fill_players(apps, schema_editor):
     MatchPlayer = apps.get_model("games", "MatchPlayer")
     for player in MatchPlayer.objects.select_related("match").iterator(chunk_size=500):
         seating = player.match.seating

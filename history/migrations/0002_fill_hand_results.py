@@ -10,7 +10,7 @@ from django.db import migrations
 BATCH = 2000
 
 
-def fill(apps, schema_editor):  # type: ignore[no-untyped-def]
+def fill(apps, schema_editor):
     Match = apps.get_model("games", "Match")
     MatchEvent = apps.get_model("games", "MatchEvent")
     MatchPlayer = apps.get_model("games", "MatchPlayer")
@@ -37,7 +37,7 @@ def fill(apps, schema_editor):  # type: ignore[no-untyped-def]
     HandResult.objects.bulk_create(rows)
 
 
-def _outcome(variant, over, seat):  # type: ignore[no-untyped-def]
+def _outcome(variant, over, seat):
     if over["thrown_in"]:
         return {}
     team = seat % 2
@@ -51,7 +51,7 @@ def _outcome(variant, over, seat):  # type: ignore[no-untyped-def]
     return {**figures, "points": over["points"][seat], "bid": bid, "made": over["tricks"][seat] >= bid}
 
 
-def empty(apps, schema_editor):  # type: ignore[no-untyped-def]
+def empty(apps, schema_editor):
     apps.get_model("history", "HandResult").objects.all().delete()
 
 
