@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.cards import FULL_DECK, SUIT_MASK
+from games.engine.views import View
 
 from . import standard
 from .table import SUIT_OF, Table, bits
@@ -37,7 +38,7 @@ def legal_actions(t: Table) -> list[dict[str, Any]]:
 
 
 def choose(
-    view: Mapping[str, Any],
+    view: View,
     history: Sequence[Mapping[str, Any]],
     level: str,
     rng: random.Random,

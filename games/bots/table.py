@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.cards import ALL_CARDS, CARD_INDEX, SUIT_INDEX, SUIT_MASK
+from games.engine.views import View
 
 SUIT_OF = tuple(i // 13 for i in range(52))
 
@@ -72,14 +73,14 @@ class Table:
     voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat, bit s = void in suit s
     cards_left: list[int] = field(default_factory=lambda: [13, 13, 13, 13])
     tricks_taken: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    bids: list[dict[str, Any]] = field(default_factory=list)
+    bids: list[Mapping[str, Any]] = field(default_factory=list)
     contract: Any = None  # the view's: Classic {"seat", "value", "trump"}, Tarneeb 41 per-seat bids
     exposed: int | None = None  # Tarneeb 41: the dealer's exposed card
     scores: list[int] = field(default_factory=list)
     target: int = 41
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> Table:
+    def from_view(cls, view: View, history: Sequence[Mapping[str, Any]]) -> Table:
         seat = view["seat"]
         if seat is None or view["to_act"] != seat:
             raise ValueError("a bot decides for the seat to act, from that seat's view")

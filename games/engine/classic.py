@@ -6,6 +6,7 @@ from typing import Any
 
 from .cards import SUIT_INDEX, SUIT_MASK, SUITS, Action, indices_of
 from .match import Event, IllegalAction, Match
+from .views import ClassicContract
 
 TARGETS = (31, 41, 61)
 MIN_BID, MAX_BID = 7, 13
@@ -162,7 +163,7 @@ class ClassicMatch(Match):
 
     # ------------------------------------------------------------ view/state
 
-    def _contract_view(self) -> dict[str, Any] | None:
+    def _contract_view(self) -> ClassicContract | None:
         if self._contract is None:
             return None
         seat, value = self._contract

@@ -26,6 +26,7 @@ from .cards import (
     trick_winner,
     weakest,
 )
+from .views import BidView, Contract, LastTrick, PassView, TrickCard, View
 
 Event = dict[str, Any]
 PHASES = ("deal", "bidding", "trump", "playing", "finished")
@@ -65,7 +66,7 @@ def _deck_error(cards: tuple[Any, ...]) -> str:
     return f"A deck must be 52 distinct cards; got {len(cards)} with {len(set(cards))} distinct"
 
 
-def _seat_cards(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
+def _seat_cards(leader: int, cards: Sequence[int]) -> list[TrickCard]:
     return [{"seat": (leader + k) & 3, "card": FULL_DECK[c]} for k, c in enumerate(cards)]
 
 
@@ -243,7 +244,7 @@ class Match:
             return {"type": "play", "card": FULL_DECK[weakest(legal, self._trump)]}
         return self._timeout_other(to_act)
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> View:
         """What ``seat`` (or a spectator, for None) may see, as JSON-ready data."""
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             raise ValueError(f"seat must be 0..3 or None, got {seat!r}")
@@ -270,7 +271,7 @@ class Match:
             "team_tricks": [t[0] + t[2], t[1] + t[3]],
             "last_trick": None
             if last is None
-            else {"cards": _seat_cards(last[0], last[1]), "winner": last[2]},
+            else LastTrick(cards=_seat_cards(last[0], last[1]), winner=last[2]),
             "cards_left": [h.bit_count() for h in hands],
             "exposed_card": self._exposed_view(),
             "hand_number": self.hand_number,
@@ -461,12 +462,13 @@ class Match:
     def _match_winner(self) -> int | None:
         raise NotImplementedError
 
-    def _bids_view(self) -> list[dict[str, Any]]:
+    def _bids_view(self) -> list[BidView | PassView]:
         return [
-            {"seat": s, "value": v} if v is not None else {"seat": s, "pass": True} for s, v in self._bids
+            BidView(seat=s, value=v) if v is not None else PassView({"seat": s, "pass": True})
+            for s, v in self._bids
         ]
 
-    def _contract_view(self) -> Any:
+    def _contract_view(self) -> Contract | None:
         raise NotImplementedError
 
     def _exposed_view(self) -> str | None:

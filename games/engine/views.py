@@ -1,0 +1,62 @@
+"""The shape of ``Match.view(seat)``: what one seat (or a spectator) may see.
+
+Built by the engine, sent to each socket inside the table's ``state`` message
+(docs/protocol.md) and read by the bots (games/bots); JSON-ready throughout.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+
+class TrickCard(TypedDict):
+    seat: int
+    card: str
+
+
+class LastTrick(TypedDict):
+    cards: list[TrickCard]
+    winner: int
+
+
+class BidView(TypedDict):
+    seat: int
+    value: int
+
+
+# "pass" is a keyword, hence the call form.
+PassView = TypedDict("PassView", {"seat": int, "pass": bool})
+
+
+class ClassicContract(TypedDict):
+    seat: int
+    value: int
+    trump: str | None  # named by the auction's winner after it ends
+
+
+# Classic: the auction's winner and bid; Tarneeb 41: each seat's bid (None before it bids).
+Contract = ClassicContract | list[int | None]
+
+
+class View(TypedDict):
+    variant: str
+    target: int
+    seat: int | None  # None: a spectator's view, with no hand
+    phase: str
+    dealer: int
+    to_act: int | None
+    hand: list[str]
+    trump: str | None
+    scores: list[int]
+    winner: int | None
+    bids: list[BidView | PassView]  # this hand's auction in order
+    contract: Contract | None
+    trick: list[TrickCard]  # the trick on the table, from its leader
+    leader: int | None
+    tricks_taken: list[int]  # per seat
+    team_tricks: list[int]
+    last_trick: LastTrick | None
+    cards_left: list[int]  # per seat
+    exposed_card: str | None  # Tarneeb 41: the dealer's card shown to all, until played
+    hand_number: int
+    last_hand: dict[str, Any] | None  # the summary of the hand before this one
