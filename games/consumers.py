@@ -25,6 +25,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from accounts.models import User
 from chat import services as chat
 from games import bot_players, groups, services
+from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
 from moderation.models import Sanction, active_suspension
 from moderation.texts import suspension_text
 from tarneeb import handshake
@@ -100,9 +101,9 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
         # closed rather than answered forever.
         self.refusals = TokenBucket(settings.SOCKET_REFUSAL_BURST, settings.SOCKET_MESSAGES_PER_SECOND)
         with translation.override(self.language):
-            self.rate_limited = json.dumps({
-                "type": "error", "code": "rate_limited",
-                "message": _("Too many messages: wait a moment and try again.")}, ensure_ascii=False)
+            self.rate_limited = json.dumps(ErrorMessage(
+                type="error", code="rate_limited",
+                message=_("Too many messages: wait a moment and try again.")), ensure_ascii=False)
         if user is not None and user.is_authenticated:
             # Joined before the check: a suspension made in between still reaches this socket.
             self.user_group = groups.user(user.pk)
@@ -167,7 +168,7 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
         await self.refuse("unknown_type", _("Unknown message type."))
 
     async def refuse(self, code: str, message: str, *, url: str | None = None) -> None:
-        error = {"type": "error", "code": code, "message": message}
+        error = ErrorMessage(type="error", code=code, message=message)
         if url is not None:
             error["url"] = url
         await self.send_json(error)
@@ -188,7 +189,7 @@ class LobbyConsumer(ProtocolConsumer):
     async def announcement(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "announcement", "text": event["text"]})
 
-    async def lobby_room(self, event: dict[str, Any]) -> None:
+    async def lobby_room(self, event: LobbyRoomEvent) -> None:
         await self.send_json({"type": "room", "room": event["room"]})
 
 
@@ -256,7 +257,7 @@ class RoomConsumer(ProtocolConsumer):
         if snapshot is not None:
             await self.room_state(snapshot)
 
-    async def room_state(self, event: dict[str, Any]) -> None:
+    async def room_state(self, event: RoomStateEvent) -> None:
         # A stale act from a socket that already holds the current state needs no resync.
         self.forwarded = (event["match"], event["v"])
         seat = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None

@@ -11,7 +11,7 @@ import logging
 import secrets
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import engine, fairness, groups
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
+from games.protocol import LobbyRoomEvent, MatchState, RoomStateEvent, RoomSummary, SeatSummary, StateMessage
 from history import hands
 from playban import services as playban
 from ratings.rate import rate_match
@@ -479,21 +480,22 @@ def _unix_ms(moment: datetime | None) -> int | None:
     return None if moment is None else int(moment.timestamp() * 1000)
 
 
-def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> dict[str, Any]:
+def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> RoomSummary:
     """The room as the lobby and the table show it; `match` is the room's latest."""
-    by_seat: list[dict[str, Any] | None] = [None] * 4
+    by_seat: list[SeatSummary | None] = [None] * 4
     for seat in seats:
-        by_seat[seat.number] = {"seat": seat.number, "username": seat.username, "away": seat.away,
-                                "removed": seat.removed, "bot": seat.bot or None}
-    status = ("waiting" if match is None
-              else "playing" if match.status == Match.Status.PLAYING else "over")
+        by_seat[seat.number] = SeatSummary(seat=seat.number, username=seat.username, away=seat.away,
+                                           removed=seat.removed, bot=seat.bot or None)
+    status: Literal["waiting", "playing", "over"] = (
+        "waiting" if match is None else "playing" if match.status == Match.Status.PLAYING else "over")
     seated = 4 - by_seat.count(None)
-    return {"id": room.pk, "name": room.name, "quick": room.quick, "variant": room.variant,
-            "target": room.target, "turn_seconds": room.turn_seconds, "private": room.private,
-            "closed": room.closed, "chat": room.chat,
-            "owner": room.owner.username, "seats": by_seat, "status": status,
-            "url": room.get_absolute_url(),
-            "listed": in_lobby(private=room.private, closed=room.closed, status=status, seated=seated)}
+    return RoomSummary(id=room.pk, name=room.name, quick=room.quick, variant=room.variant,
+                       target=room.target, turn_seconds=room.turn_seconds, private=room.private,
+                       closed=room.closed, chat=room.chat,
+                       owner=room.owner.username, seats=by_seat, status=status,
+                       url=room.get_absolute_url(),
+                       listed=in_lobby(private=room.private, closed=room.closed, status=status,
+                                       seated=seated))
 
 
 def in_lobby(*, private: bool, closed: bool, status: str, seated: int) -> bool:
@@ -505,7 +507,7 @@ def in_lobby(*, private: bool, closed: bool, status: str, seated: int) -> bool:
     return status != "over" or 0 < seated < 4
 
 
-def room_snapshot(room_id: str) -> dict[str, Any] | None:
+def room_snapshot(room_id: str) -> RoomStateEvent | None:
     room = Room.objects.select_related("owner").filter(pk=room_id).first()
     if room is None:
         return None
@@ -534,7 +536,7 @@ def _seated_at(match: Match) -> list[SeatView]:
 
 
 def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
-              seats: list[SeatView]) -> dict[str, Any]:
+              seats: list[SeatView]) -> RoomStateEvent:
     """Every seat's state message and the spectators', as one channel-layer message.
 
     Each socket forwards its own (games.consumers): hands never reach another seat's
@@ -545,11 +547,11 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
     live = match is not None and match.status == Match.Status.PLAYING
 
     def state(seat: int | None) -> str:
-        message: dict[str, Any] = {"type": "state", "v": 0, "room": summary, "you": {"seat": seat},
-                                   "match": None, "legal": [], "deadline": None}
+        message = StateMessage(type="state", v=0, room=summary, you={"seat": seat}, match=None, legal=[],
+                               deadline=None)
         if match is not None and game is not None:
             message["v"] = match.version
-            message["match"] = {**game.view(seat), "id": match.pk, "fairness": match.fairness}
+            message["match"] = MatchState(**game.view(seat), id=match.pk, fairness=match.fairness)
             if live and seat is not None and game.to_act == seat:
                 message["legal"] = game.legal_actions()
             if live and game.to_act is not None:
@@ -558,17 +560,17 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
 
     states = {str(seat): state(seat) for seat in range(4)}
     states["watch"] = state(None)
-    return {"type": "room.state", "room": summary, "seats": seat_of_user, "states": states,
-            "match": match.pk if match else None, "v": match.version if match else 0}
+    return RoomStateEvent(type="room.state", room=summary, seats=seat_of_user, states=states,
+                          match=match.pk if match else None, v=match.version if match else 0)
 
 
 def _publish_room(room: Room, match: Match | None, game: engine.Match | None, seats: list[SeatView], *,
                   lobby: bool = True) -> None:
     """Build what every socket at `room` sees now; send it once the transaction commits."""
     snapshot = _snapshot(room, match, game, seats)
-    messages = [(groups.room(room.pk), snapshot)]
+    messages: list[tuple[str, RoomStateEvent | LobbyRoomEvent]] = [(groups.room(room.pk), snapshot)]
     if lobby and not room.private:
-        messages.append((groups.LOBBY, {"type": "lobby.room", "room": snapshot["room"]}))
+        messages.append((groups.LOBBY, LobbyRoomEvent(type="lobby.room", room=snapshot["room"])))
     transaction.on_commit(lambda: publish_many(messages))
 
 
@@ -581,10 +583,11 @@ def announce_room(room_id: str) -> None:
     room = Room.objects.select_related("owner").get(pk=room_id)
     if not room.private:
         match = room.matches.first()
-        publish(groups.LOBBY, {"type": "lobby.room", "room": room_summary(room, _seated(room, match), match)})
+        publish(groups.LOBBY, LobbyRoomEvent(type="lobby.room", room=room_summary(room, _seated(room, match),
+                                                                                  match)))
 
 
-def lobby_rooms(limit: int = 50) -> list[dict[str, Any]]:
+def lobby_rooms(limit: int = 50) -> list[RoomSummary]:
     """The rooms the lobby lists (`in_lobby`), newest first: what its page shows first and
     its socket sends on connect."""
     latest = Match.objects.filter(room=OuterRef("pk")).order_by("-started_at").values("status")[:1]

@@ -17,6 +17,7 @@ worker process flushes its outbox before it exits (tarneeb.celery).
 import asyncio
 import logging
 import threading
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from channels.layers import BaseChannelLayer, get_channel_layer
@@ -51,12 +52,12 @@ def _sending_loop() -> asyncio.AbstractEventLoop:
         return _private_loop
 
 
-def publish(group: str, message: dict[str, Any]) -> None:
+def publish(group: str, message: Mapping[str, Any]) -> None:
     """Send `message` to every socket in `group`, from sync or async code in any thread."""
     publish_many([(group, message)])
 
 
-def publish_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def publish_many(messages: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
     """Send several group messages, in order, after any published before them."""
     layer = get_channel_layer()
     if layer is None or not messages:
@@ -66,10 +67,11 @@ def publish_many(messages: list[tuple[str, dict[str, Any]]]) -> None:
         running = asyncio.get_running_loop()
     except RuntimeError:
         running = None
+    batch = [(group, dict(message)) for group, message in messages]  # the layer takes plain dicts
     if running is loop:
-        _enqueue(layer, messages)
+        _enqueue(layer, batch)
     else:
-        loop.call_soon_threadsafe(_enqueue, layer, messages)
+        loop.call_soon_threadsafe(_enqueue, layer, batch)
 
 
 def _enqueue(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:

@@ -111,7 +111,7 @@ def test_every_card_of_a_full_hand_can_be_tapped(table, screenshots, screen):
         assert box["width"] >= 44, box
         # Within the screen without scrolling, so a thumb reaches it as the page opens.
         assert box["y"] + box["height"] <= screen["height"], box
-        assert 0 <= box["x"] and box["x"] + box["width"] <= screen["width"], box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"], box
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         hit = page.evaluate(f"() => document.elementFromPoint({x}, {y}).closest('[data-card]')?.dataset.card")
         assert hit == card, (card, hit, box)
