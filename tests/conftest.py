@@ -10,7 +10,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ import pytest
 from django.conf import settings
 
 from tarneeb.celery import app as celery_app
-from tests.processes import free_port, stop_process, wait_for_worker
+from tests.processes import free_port, stop_process, wait_for_port, wait_for_worker
 
 IN_CI = os.environ.get("CI") == "true"
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,16 +110,21 @@ def start_worker_process(name: str, pool: str = "threads", concurrency: int = 8,
                         **env)
 
 
-def start_daphne(port: int, name: str = "tests") -> subprocess.Popen[bytes]:
-    """A daphne process serving the test database on `port`; its PostgreSQL sessions carry
-    `name` as their application_name."""
+def start_server(port: int, name: str = "server", **env: str) -> subprocess.Popen[bytes]:
+    """`python -m tarneeb.server` (daphne as `make run` starts it) on `port` and the test
+    database, logging to artifacts/logs/<name>-<port>.log; its PostgreSQL sessions carry
+    `name` as their application_name. `env` adds to its settings."""
     LOG_DIR.mkdir(parents=True, exist_ok=True)
-    log = open(LOG_DIR / f"daphne-{port}.log", "ab")  # noqa: SIM115 - closed with the process
-    return subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "tarneeb.asgi:application"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "DATABASE_URL": database_url(name), "NEXT_HAND_SECONDS": "0.2"},
-    )
+    server_env = {**os.environ, "DATABASE_URL": database_url(name),
+                  "DJANGO_SETTINGS_MODULE": "tarneeb.settings", **env}
+    # The browser tests set it in this process while Playwright runs; a server never has it.
+    server_env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    with open(LOG_DIR / f"{name}-{port}.log", "ab") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "tarneeb.server", "-b", "127.0.0.1", "-p", str(port),
+             "tarneeb.asgi:application"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=server_env,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -219,27 +223,12 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 @contextlib.contextmanager
 def serve_site(name: str = "site", **env: str) -> Iterator[str]:
-    """`python -m tarneeb.server` (daphne as `make run` starts it) on a free port and the
-    test database, without a worker; yields its base URL once it listens."""
-    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    """A server (`start_server`) on a free port without a worker; yields its base URL once
+    it listens."""
     port = free_port()
-    with open(LOG_DIR / f"{name}.log", "ab") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tarneeb.server", "-b", "127.0.0.1", "-p", str(port),
-             "tarneeb.asgi:application"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-            env={**os.environ, "DATABASE_URL": database_url(name), "EMBEDDED_WORKER": "false", **env},
-        )
+    process = start_server(port, name, EMBEDDED_WORKER="false", **env)
     try:
-        deadline = time.monotonic() + 45
-        while True:
-            assert process.poll() is None, f"the server exited with {process.returncode}; see {LOG_DIR}"
-            assert time.monotonic() < deadline, "the server did not listen within 45 s"
-            try:
-                socket.create_connection(("127.0.0.1", port), 1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for_port(port, 45, process)
         yield f"http://127.0.0.1:{port}"
     finally:
         stop_process(process)

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import IO
 
+from tarneeb.celery import app as celery_app
 from tarneeb.tasks import ping
 
 
@@ -45,9 +46,27 @@ def wait_for_worker(timeout: float = 30.0) -> None:
     raise TimeoutError(f"no Celery worker answered within {timeout:.0f} s")
 
 
-def wait_for_port(port: int, timeout: float = 10.0) -> None:
+def queued_tasks(queue: str = "celery") -> int:
+    """Messages in the broker's queue that no worker has taken yet."""
+    with celery_app.connection_for_read() as connection:
+        return connection.default_channel.queue_declare(queue=queue).message_count
+
+
+def workers_idle() -> bool:
+    """A worker answers, and none runs or has taken a task due now, and none waits in the
+    queue (Celery's inspect; timers held for a later deadline do not count)."""
+    inspect = celery_app.control.inspect(timeout=2)
+    active, reserved = inspect.active(), inspect.reserved()
+    return (bool(active) and not any(active.values()) and not any((reserved or {}).values())
+            and not queued_tasks())
+
+
+def wait_for_port(port: int, timeout: float = 10.0, process: subprocess.Popen[bytes] | None = None) -> None:
+    """Return once something listens on `port`; give up at once if `process` exited."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the process for port {port} exited with {process.returncode}")
         try:
             socket.create_connection(("127.0.0.1", port), 0.5).close()
             return

@@ -1,9 +1,9 @@
 """A plain client of the table protocol (docs/protocol.md), for tests and benchmarks.
 
-It knows nothing of Django or of this project's code: it signs up and creates rooms over
-HTTP like a browser (http.client, cookies and the CSRF form token by hand), and plays over
-a websocket with the `websockets` library, reading only the message shapes of
-docs/protocol.md.
+It knows nothing of Django or of this project's code (tests/cards.py is plain Python too):
+it signs up and creates rooms over HTTP like a browser (http.client, cookies and the CSRF
+form token by hand), and plays over a websocket with the `websockets` library, reading
+only the message shapes of docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import asyncio
 import http.client
 import json
 import re
+import subprocess
 import time
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -20,9 +21,9 @@ from urllib.parse import urlencode, urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 
-CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+from tests.cards import cards_in, strength, visible_cards
+
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken"\s+value="([^"]+)"')
-RANKS = "23456789TJQKA"
 
 
 class ProtocolError(AssertionError):
@@ -112,11 +113,15 @@ def create_room(session: HttpSession, name: str = "protocol table", variant: str
     return found.group(1)
 
 
-def wait_healthy(base: str, timeout: float = 60) -> dict[str, Any]:
-    """Poll GET /healthz until it answers 200."""
+def wait_healthy(base: str, timeout: float = 60,
+                 process: subprocess.Popen[bytes] | None = None) -> dict[str, Any]:
+    """Poll GET /healthz until it answers 200; give up at once if `process`, the server,
+    exited."""
     deadline = time.monotonic() + timeout
     last: Any = None
     while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise ProtocolError(f"the server at {base} exited with {process.returncode}")
         try:
             response = HttpSession(base).get("/healthz")
             last = response.status
@@ -134,22 +139,6 @@ def ws_url(base: str, room_id: str) -> str:
     parts = urlsplit(base)
     scheme = "wss" if parts.scheme == "https" else "ws"
     return f"{scheme}://{parts.netloc}/ws/rooms/{room_id}/"
-
-
-def visible_cards(match: dict[str, Any] | None) -> set[str]:
-    """Cards a view may show: its own hand and the public ones."""
-    if not match:
-        return set()
-    public = {play["card"] for play in match.get("trick") or []}
-    if match.get("last_trick"):
-        public |= {play["card"] for play in match["last_trick"]["cards"]}
-    if match.get("exposed_card"):
-        public.add(match["exposed_card"])
-    return set(match.get("hand") or []) | public
-
-
-def cards_in(message: Any) -> set[str]:
-    return set(CARD.findall(json.dumps(message)))
 
 
 class TableClient:
@@ -247,11 +236,6 @@ def random_policy(rng: Any) -> Any:
     return choose
 
 
-def _strength(card: str, led: str | None, trump: str | None) -> int:
-    rank = RANKS.index(card[0])
-    return 200 + rank if card[1] == trump else 100 + rank if card[1] == led else rank
-
-
 def quick_classic_policy(state: dict[str, Any]) -> dict[str, Any]:
     """Ends a Classic match in a few hands: team 0 bids once and plays its strongest
     card, team 1 passes and throws its weakest."""
@@ -269,7 +253,7 @@ def quick_classic_policy(state: dict[str, Any]) -> dict[str, Any]:
         cards = [a["card"] for a in legal]
 
         def key(card: str) -> int:
-            return _strength(card, led or card[1], match["trump"])
+            return strength(card, led or card[1], match["trump"])
 
         chosen = max(cards, key=key) if seat % 2 == 0 else min(cards, key=key)
         return {"type": "play", "card": chosen}

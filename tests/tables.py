@@ -1,7 +1,6 @@
 """Helpers for tests that play at a table over the websocket protocol."""
 
 import json
-import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -13,8 +12,8 @@ from django.test import Client
 
 from games import engine, services
 from games.models import Match, Room
+from tests.cards import cards_in, strength, visible_cards
 
-CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
 ORIGIN = (b"origin", b"http://localhost")
 # The origin a socket must come from is its Host's; WebsocketCommunicator sends no Host itself.
 HOST = (b"host", b"localhost")
@@ -108,20 +107,6 @@ def current_match(room_id: str) -> Match:
     return Match.objects.filter(room_id=room_id).order_by("-started_at").first()  # type: ignore[return-value]
 
 
-def visible_cards(view: dict) -> set[str]:
-    """The cards a view may show: its own hand, and the public ones."""
-    public = {play["card"] for play in view.get("trick") or []}
-    if view.get("last_trick"):
-        public |= {play["card"] for play in view["last_trick"]["cards"]}
-    if view.get("exposed_card"):
-        public.add(view["exposed_card"])
-    return set(view["hand"]) | public
-
-
-def cards_in(message: dict) -> set[str]:
-    return set(CARD.findall(json.dumps(message)))
-
-
 def assert_matches_engine(message: dict, game: engine.Match, seat: int | None) -> None:
     view = {k: v for k, v in message["match"].items() if k not in ("id", "fairness")}
     assert view == json.loads(json.dumps(game.view(seat)))
@@ -134,24 +119,16 @@ def assert_matches_engine(message: dict, game: engine.Match, seat: int | None) -
 # team 0 plays to win tricks, team 1 throws its weakest card; in Tarneeb 41 everyone bids
 # what this policy will make them take (the harness sees every hand through the engine).
 
-RANKS = "23456789TJQKA"
-
-
-def _strength(card: str, led: str, trump: str | None) -> int:
-    rank = RANKS.index(card[0])
-    return 200 + rank if card[1] == trump else 100 + rank if card[1] == led else rank
-
-
 def _winning_play(game: engine.Match, legal: list[dict]) -> dict:
     view = game.view(game.to_act)
     trump, trick = view["trump"], view["trick"]
     cards = [action["card"] for action in legal]
     if not trick:
-        return {"type": "play", "card": max(cards, key=lambda c: _strength(c, c[1], trump))}
+        return {"type": "play", "card": max(cards, key=lambda c: strength(c, c[1], trump))}
     led = trick[0]["card"][1]
-    best = max(_strength(play["card"], led, trump) for play in trick)
-    winners = [c for c in cards if _strength(c, led, trump) > best]
-    chosen = min(winners or cards, key=lambda c: _strength(c, led, trump))
+    best = max(strength(play["card"], led, trump) for play in trick)
+    winners = [c for c in cards if strength(c, led, trump) > best]
+    chosen = min(winners or cards, key=lambda c: strength(c, led, trump))
     return {"type": "play", "card": chosen}
 
 

@@ -17,8 +17,8 @@ async def test_a_moderators_announcement_reaches_the_lobby(worker, asgi_applicat
 
     client = await database_sync_to_async(moderator_client)()
     lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
-    assert (await lobby.connect())[0]
-    assert (await lobby.receive_json_from(timeout=5))["type"] == "rooms"
+    assert (await lobby.connect(timeout=10))[0]
+    assert (await lobby.receive_json_from(timeout=10))["type"] == "rooms"
     response = await database_sync_to_async(client.post)(
         "/moderation/announce/", {"text": "Restart in 5 minutes", "delay_minutes": 0})
     assert response.status_code == 302

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import psycopg
 import pytest
 
-from tests.conftest import database_url, start_daphne
+from tests.conftest import database_url, start_server
 from tests.processes import free_port, stop_process
 from tests.protocol_client import HttpSession
 from tests.tables import wait_for
@@ -29,7 +29,7 @@ def sessions_of(admin: psycopg.Connection, name: str) -> list[int]:
 def test_pages_answer_after_the_database_dropped_every_pooled_connection():
     name = f"restart-{uuid.uuid4().hex[:6]}"
     port = free_port()
-    server = start_daphne(port, name)
+    server = start_server(port, name)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for(lambda: _status(base) == 200, timeout=60, every=0.2)

@@ -7,7 +7,8 @@ import pytest
 
 from games import engine, fairness, services
 from games.models import Match
-from tests.tables import CARD, play_until, start_match
+from tests.cards import CARD
+from tests.tables import play_until, start_match
 
 pytestmark = pytest.mark.django_db
 

@@ -47,11 +47,14 @@ def _finishes(game: engine.Match, action: dict) -> bool:
 
 
 @pytest.mark.parametrize("first", ["player", "timer"])
-def test_the_last_move_and_the_timer_rate_the_match_once(first):
+def test_the_last_move_and_the_timer_rate_the_match_once(first, monkeypatch):
+    # The embedded worker an earlier test started sweeps overdue turns every few seconds:
+    # on a slow machine it played this one before the two racers locked it.
+    monkeypatch.setattr(services, "play_overdue", lambda limit=200: 0)
     match = one_move_from_the_end()
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     version, seat, action = match.version, match.game.to_act, match.game.timeout_action()
-    locked = threading.Event()
+    locked, called = threading.Event(), threading.Event()
     barrier = threading.Barrier(2)
     outcome: dict[str, Any] = {}
     times: dict[str, float] = {}
@@ -68,22 +71,25 @@ def test_the_last_move_and_the_timer_rate_the_match_once(first):
 
     def hold_the_lock(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
         # Once this thread has the match row (its transaction began and read it), keep it
-        # long enough for the other thread to be waiting for the lock.
+        # until the other thread has made its call, and a while more for that call to be
+        # waiting for the lock, however late the machine runs the other thread.
         result = execute(sql, params, many, context)
         if not locked.is_set() and connection.in_atomic_block and 'FROM "games_match"' in sql:
             locked.set()
+            assert called.wait(30)
             time.sleep(HOLD_SECONDS)
         return result
 
     def run(name: str, call: Callable[[], str], leads: bool) -> None:
         try:
-            barrier.wait(10)
+            barrier.wait(30)
             if leads:
                 with connection.execute_wrapper(hold_the_lock):
                     outcome[name] = call()
             else:
-                assert locked.wait(10)
+                assert locked.wait(30)
                 times["second_called"] = time.monotonic()
+                called.set()
                 outcome[name] = call()
             times[f"{name}_done"] = time.monotonic()
         except BaseException as exc:  # reported by the assertions below

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 async def spectator(application, room_id):  # type: ignore[no-untyped-def]
     socket = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=[HOST, ORIGIN])
-    assert (await socket.connect())[0]
+    assert (await socket.connect(timeout=10))[0]
     await receive(socket)
     return socket
 
@@ -47,7 +47,7 @@ async def test_a_logged_out_seat_message_is_refused(asgi_application, room, kind
 
 async def test_a_room_that_does_not_exist_closes_with_4404(asgi_application):
     socket = WebsocketCommunicator(asgi_application, "/ws/rooms/nosuchroom/", headers=[HOST, ORIGIN])
-    connected, _ = await socket.connect()
+    connected, _ = await socket.connect(timeout=10)
     assert connected
     assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_NO_ROOM}
 
@@ -60,6 +60,6 @@ async def test_a_room_that_does_not_exist_closes_with_4404(asgi_application):
 ])
 async def test_a_room_id_no_room_can_have_closes_with_4404(asgi_application, path):
     socket = WebsocketCommunicator(asgi_application, path, headers=[HOST, ORIGIN])
-    connected, _ = await socket.connect()
+    connected, _ = await socket.connect(timeout=10)
     assert connected
     assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_NO_ROOM}

@@ -23,7 +23,7 @@ async def handshake(application: Any, origin: str, host: str = "localhost:8000")
     """(accepted, the first message or the close code)."""
     socket = WebsocketCommunicator(application, "/ws/lobby/",
                                    headers=[(b"host", host.encode()), (b"origin", origin.encode())])
-    assert (await socket.connect())[0], "refusals are sent as accept, then close"
+    assert (await socket.connect(timeout=10))[0], "refusals are sent as accept, then close"
     first = await socket.receive_output(timeout=5)
     if first["type"] == "websocket.close":
         return False, first["code"]

@@ -81,7 +81,7 @@ async def test_a_users_sockets_share_one_budget(asgi_application, tight_limits):
 
 async def test_the_lobby_refuses_what_it_is_sent_and_closes_a_flood(asgi_application, tight_limits):
     lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
-    assert (await lobby.connect())[0]
+    assert (await lobby.connect(timeout=10))[0]
     await receive(lobby, "rooms")
     for _ in range(5):
         await lobby.send_to(text_data='{"type": "sit"}')
@@ -99,11 +99,11 @@ async def test_a_client_that_keeps_reconnecting_is_closed_at_once(asgi_applicati
     sockets = []
     for _ in range(3):
         lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
-        assert (await lobby.connect())[0]
+        assert (await lobby.connect(timeout=10))[0]
         await receive(lobby, "rooms")
         sockets.append(lobby)
     refused = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
-    assert (await refused.connect())[0]
+    assert (await refused.connect(timeout=10))[0]
     assert await refused.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
     for lobby in sockets:
         await lobby.disconnect()
@@ -137,11 +137,11 @@ async def test_an_address_that_keeps_reconnecting_is_closed_before_its_session_i
     monkeypatch.setattr(channels.auth, "get_user", counting_get_user)
     for _ in range(2):
         lobby = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
-        assert (await lobby.connect())[0]
+        assert (await lobby.connect(timeout=10))[0]
         await receive(lobby, "rooms")
         await lobby.disconnect()
     assert len(sessions_read) == 2
     refused = WebsocketCommunicator(asgi_application, "/ws/lobby/", headers=[HOST, ORIGIN])
-    assert (await refused.connect())[0]
+    assert (await refused.connect(timeout=10))[0]
     assert await refused.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_TOO_MANY}
     assert len(sessions_read) == 2

@@ -1,9 +1,14 @@
 """Whole matches over the table protocol: four seated sockets and a spectator."""
 
+from datetime import timedelta
+
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
 from games import records
+from games.models import Match
+from games.tasks import act_on_deadline
 from tests.tables import (
     assert_matches_engine,
     create_room,
@@ -17,9 +22,17 @@ from tests.tables import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def end_the_pause(match: Match) -> None:
+    """The pause before the next deal is over: its deadline passes and its timer runs."""
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    act_on_deadline.delay(match.pk, match.version)
+
+
 @pytest.mark.parametrize("variant", ["classic", "forty_one"])
 async def test_a_whole_match_through_the_protocol(variant, worker, asgi_application, settings):
-    settings.NEXT_HAND_SECONDS = 0.05
+    # The pause between hands ends when the test says (end_the_pause), not while it still
+    # compares the last states with the database.
+    settings.NEXT_HAND_SECONDS = 600
     players = await database_sync_to_async(make_players)(5)
     room = await database_sync_to_async(create_room)(players[0], variant=variant, target=31)
     sockets = [await open_socket(asgi_application, room.pk, user) for user in players[:4]]
@@ -51,6 +64,7 @@ async def test_a_whole_match_through_the_protocol(variant, worker, asgi_applicat
         if game.phase == "finished":
             break
         if game.phase == "deal":  # the worker deals the next hand after the pause
+            await database_sync_to_async(end_the_pause)(match)
             version = match.version + 1
         else:
             seat = game.to_act

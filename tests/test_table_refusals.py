@@ -121,7 +121,7 @@ async def test_errors_come_in_the_players_language(asgi_application):
     for language, text in (("en", "Unknown message type."), ("ar", "نوع رسالة غير معروف.")):
         socket = WebsocketCommunicator(asgi_application, f"/ws/rooms/{room.pk}/", headers=[
             HOST, ORIGIN, (b"accept-language", language.encode())])
-        assert (await socket.connect())[0]
+        assert (await socket.connect(timeout=10))[0]
         await receive(socket)
         assert (await refused(socket, {"type": "dance"}, "unknown_type"))["message"] == text
         await socket.disconnect()

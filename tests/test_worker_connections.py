@@ -4,7 +4,6 @@ was a third of a move's cost), and gets over the database dropping them by itsel
 The worker here runs as README says (prefork) with one child process, whose pool
 serves every task."""
 
-import time
 from collections.abc import Iterator
 from datetime import datetime
 
@@ -16,7 +15,7 @@ from games import services
 from games.models import Match
 from tarneeb.celery import app as celery_app
 from tests.conftest import require_service, start_worker_process
-from tests.processes import stop_process, wait_for_worker
+from tests.processes import stop_process, wait_for_worker, workers_idle
 from tests.tables import start_match, wait_for
 
 pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]
@@ -45,9 +44,9 @@ def worker_connections() -> dict[int, datetime]:
 def play_a_while(moves: int) -> None:
     """Start a match whose turns the timer plays at once; stop it after `moves`."""
     match = start_match("classic", turn_seconds=0)
-    wait_for(lambda: Match.objects.get(pk=match.pk).version > moves, timeout=30)
+    wait_for(lambda: Match.objects.get(pk=match.pk).version > moves, timeout=90)
     services.close_room(match.room_id)
-    time.sleep(0.5)  # let the timer tasks in flight finish
+    wait_for(workers_idle, timeout=30)  # the timer tasks in flight have finished
 
 
 def test_timer_moves_reuse_the_workers_connections(prefork_worker):
@@ -65,7 +64,7 @@ def test_the_worker_reconnects_when_the_database_drops_its_connections(prefork_w
     with connection.cursor() as cursor:
         for pid in dropped:
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
-    wait_for(lambda: not set(dropped) & set(worker_connections()), timeout=5)
+    wait_for(lambda: not set(dropped) & set(worker_connections()), timeout=30)
 
     # No beat runs here: the timer task itself must get through, on a new connection.
     play_a_while(10)

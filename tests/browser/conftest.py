@@ -7,11 +7,6 @@ own in-process worker; in scaled mode the suite's Celery worker process serves i
 """
 
 import os
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,8 +17,9 @@ from django.conf import settings
 from games.models import Room
 from tests.browser.pages import TIMEOUT_MS
 from tests.browser.scripted import FakeServer
-from tests.conftest import IN_CI, LOG_DIR, ROOT, database_url
+from tests.conftest import IN_CI, ROOT, start_server
 from tests.processes import free_port, stop_process
+from tests.protocol_client import wait_healthy
 from tests.tables import make_players, session_cookie
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -32,42 +28,18 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 
 
-def wait_healthy(url: str, process: subprocess.Popen[bytes], timeout: float = 45.0) -> None:
-    deadline = time.monotonic() + timeout
-    last: Any = None
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with {process.returncode}; see {LOG_DIR}")
-        try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError) as exc:
-            last = exc
-        time.sleep(0.2)
-    raise RuntimeError(f"{url}/healthz did not answer 200 within {timeout:.0f} s: {last}")
-
-
 @pytest.fixture(scope="module")
 def server(request: pytest.FixtureRequest, django_db_setup: None) -> Iterator[str]:
-    """`python -m tarneeb.server tarneeb.asgi:application` (daphne as `make run` starts it)
-    on a free port, on the test database; a test module's SERVER_ENV adds to its settings."""
+    """A server (tests.conftest.start_server) on a free port, with a worker; a test module's
+    SERVER_ENV adds to its settings."""
     if settings.SCALED:
         request.getfixturevalue("worker_process")
-    LOG_DIR.mkdir(parents=True, exist_ok=True)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "DATABASE_URL": database_url(), "NEXT_HAND_SECONDS": "3",
-           "DJANGO_SETTINGS_MODULE": "tarneeb.settings", **getattr(request.module, "SERVER_ENV", {})}
-    env.pop(ASYNC_UNSAFE, None)
-    with open(LOG_DIR / "browser-server.log", "ab") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tarneeb.server", "-b", "127.0.0.1", "-p", str(port),
-             "tarneeb.asgi:application"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )
+    process = start_server(port, "browser-server",
+                           **{"NEXT_HAND_SECONDS": "3", **getattr(request.module, "SERVER_ENV", {})})
     try:
-        wait_healthy(url, process)
+        wait_healthy(url, 45, process)
         yield url
     finally:
         stop_process(process)

@@ -7,11 +7,11 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.cards import RANKS
 from tests.tables import session_cookie
 
 PASSWORD = "a-long-secret-9"
 TIMEOUT_MS = 15_000
-RANKS = "23456789TJQKA"
 
 GAME_DATA = "() => ({...document.getElementById('game').dataset})"
 HAND_CARDS = "() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)"

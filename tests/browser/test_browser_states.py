@@ -53,7 +53,9 @@ def test_sit_stand_play_and_drop_old_states(table, screenshots):
 
     # An older state of the same match is dropped; a new match's state is not.
     fake.send(state(playing, game, 0, 8))
-    page.wait_for_timeout(200)
+    # The page reads its socket in order: once this later refusal shows, it has read v8.
+    fake.send({"type": "error", "code": "illegal", "message": "x"})
+    page.wait_for_selector(".toast:has-text('That move is not allowed.')")
     assert page.evaluate(GAME_DATA)["v"] == "9"
     fake.send(state(playing, game, 0, 1, match_id=2))
     page.wait_for_selector("#game[data-v='1'][data-match='2']", state="attached")

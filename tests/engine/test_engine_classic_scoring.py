@@ -1,4 +1,5 @@
-"""Classic scoring, from scripted whole hands (RULES.md and the worked examples of seed 000)."""
+"""Classic scoring, from scripted whole hands (docs/rules.md and its worked examples, marked
+"000 example" there)."""
 
 import pytest
 
@@ -40,15 +41,15 @@ def scored(events):
     ("bid", "took", "points"),
     [
         (8, 8, [8, 0]),  # made exactly
-        (8, 10, [10, 0]),  # seed 000: bid 8, took 10 -> 10 and 0
-        (8, 6, [-8, 7]),  # seed 000: bid 8, took 6 -> -8, other team 7
+        (8, 10, [10, 0]),  # docs/rules.md, 000 example: bid 8, took 10 -> 10 and 0
+        (8, 6, [-8, 7]),  # docs/rules.md, 000 example: bid 8, took 6 -> -8, other team 7
         (7, 0, [-7, 13]),  # failed with no trick at all
         (9, 13, [16, 0]),  # kaboot on a lower bid
         (7, 13, [16, 0]),
         (12, 12, [12, 0]),
         (12, 11, [-12, 2]),
         (13, 13, [26, 0]),  # bid 13 made
-        (13, 11, [-16, 4]),  # seed 000: bid 13, took 11 -> -16, other team 2 x 2
+        (13, 11, [-16, 4]),  # docs/rules.md, 000 example: bid 13, took 11 -> -16, other team 2 x 2
         (13, 0, [-16, 26]),
     ],
 )

@@ -46,7 +46,7 @@ def new_random_match(rng, variant):
 
 
 def reference_points(variant, bids, tricks):
-    """Each hand's points recomputed from RULES.md, independently of the engine."""
+    """Each hand's points recomputed from docs/rules.md, independently of the engine."""
     if variant == "forty_one":
         return [b if t >= b else -b for b, t in zip(bids, tricks, strict=True)]
     seat, b = bids
@@ -236,7 +236,7 @@ def test_random_hands_keep_every_invariant_at_every_step(seed, variant):
 def test_random_matches_score_and_end_by_the_rules(seed, variant):
     # Up to 8 hands from random scores near the target, with the cheaper checks:
     # legal actions never empty, the timer move always legal, 13 tricks, 52 cards
-    # played, every hand's points and the match winner recomputed from RULES.md.
+    # played, every hand's points and the match winner recomputed from docs/rules.md.
     c = Checker(variant, seed, thorough=False, near_the_end=True).run(max_hands=8)
     assert c.m.phase == "finished" or c.hands_played == 8
 
