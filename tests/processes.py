@@ -23,12 +23,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def stop_process(process: subprocess.Popen[bytes]) -> None:
-    """Ask it to stop (a worker finishes its tasks); kill it if it takes over 15 s."""
+def stop_process(process: subprocess.Popen[bytes], patience: float = 15.0) -> None:
+    """Ask it to stop (a worker finishes its tasks); kill it if it takes over `patience` s."""
     if process.poll() is None:
         process.terminate()
         try:
-            process.wait(15)
+            process.wait(patience)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)

@@ -17,6 +17,7 @@ import pytest
 from django.conf import settings
 
 from tests.conftest import ROOT, database_url, require_service
+from tests.processes import stop_process
 from tests.protocol_client import wait_healthy
 from tests.test_deploy_nginx import SITE_ENV, require_program
 
@@ -112,12 +113,7 @@ def supervised(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) 
         yield Supervised(supervisorctl, folder / "supervisord.conf", port)
     finally:
         # supervisord stops its programs first: the worker's warm shutdown may take a while.
-        process.terminate()
-        try:
-            process.wait(60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
+        stop_process(process, patience=60)
 
 
 def test_supervisord_starts_a_killed_daphne_and_a_killed_worker_again(supervised):

@@ -18,9 +18,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 async def communicator_close_code(application: Any, path: str, headers: list[tuple[bytes, bytes]]) -> int:
     socket = WebsocketCommunicator(application, path, headers=headers)
-    # A loaded machine can take seconds to join the room group; wait for the answer, not a clock.
-    assert (await socket.connect(timeout=15))[0], "accepted, so that the close code reaches the client"
-    closing = await socket.receive_output(timeout=5)
+    # A loaded machine can take seconds to join the room group and read the database (CI once
+    # took 15 s); wait for the answer, not a clock.
+    assert (await socket.connect(timeout=60))[0], "accepted, so that the close code reaches the client"
+    closing = await socket.receive_output(timeout=30)
     assert closing["type"] == "websocket.close", closing
     return closing["code"]
 
