@@ -10,6 +10,7 @@ and remember who showed out of which suit.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from games.engine.cards import FULL_DECK, SUIT_MASK
 
@@ -23,26 +24,23 @@ A, K, Q, J = 12, 11, 10, 9
 # --------------------------------------------------------------- hand value
 
 
-def suit_ranks(hand: int, suit: int) -> list[int]:
-    """Ranks (0 = two .. 12 = ace) held in ``suit``, highest first."""
-    return [i - 13 * suit for i in reversed(bits(hand & SUIT_MASK[suit]))]
-
-
 def playing_tricks(hand: int, trump: int | None) -> float:
     """Tricks a 13-card hand should take by itself with ``trump`` as trump."""
     total = 0.0
     trumps = (hand & SUIT_MASK[trump]).bit_count() if trump is not None else 0
     for suit in range(4):
-        ranks = suit_ranks(hand, suit)
-        n = len(ranks)
+        # Bit r: rank r (0 = two .. 12 = ace); no lists, as the expert counts sampled hands.
+        held = hand >> (13 * suit) & 0x1FFF
+        n = held.bit_count()
+        ace, king, queen = held >> A & 1, held >> K & 1, held >> Q & 1
         if suit == trump:
             # Honours that stand up, and every trump past the third.
-            honours = (A in ranks) + (K in ranks and n >= 2) * 0.9 + (Q in ranks and n >= 3) * 0.6
-            honours += (J in ranks and n >= 4) * 0.3
+            honours = ace + (king and n >= 2) * 0.9 + (queen and n >= 3) * 0.6
+            honours += (held >> J & 1 and n >= 4) * 0.3
             total += max(honours, 0) + max(0, n - 3) * 0.9
             continue
-        total += (A in ranks) + (K in ranks) * (0.8 if n >= 2 else 0.2)
-        total += (Q in ranks and n >= 3) * (0.5 if (A in ranks or K in ranks) else 0.25)
+        total += ace + king * (0.8 if n >= 2 else 0.2)
+        total += (queen and n >= 3) * (0.5 if (ace or king) else 0.25)
         if n >= 5:
             total += (n - 4) * 0.4  # a long side suit sets up late tricks
         if trumps >= 3 and n <= 1:
@@ -50,9 +48,12 @@ def playing_tricks(hand: int, trump: int | None) -> float:
     return total
 
 
-def best_trump(hand: int) -> int:
-    """The suit in which the hand takes the most tricks (ties: the longer suit)."""
-    return max(range(4), key=lambda s: (playing_tricks(hand, s), (hand & SUIT_MASK[s]).bit_count(), s))
+def best_trump(hand: int, tricks: Sequence[float] | None = None) -> int:
+    """The suit in which the hand takes the most tricks (ties: the longer suit); ``tricks``:
+    its playing tricks per suit when already counted."""
+    if tricks is None:
+        tricks = [playing_tricks(hand, s) for s in range(4)]
+    return max(range(4), key=lambda s: (tricks[s], (hand & SUIT_MASK[s]).bit_count(), s))
 
 
 # A team's tricks with the best trump, from the bidder's own playing tricks: a
@@ -72,16 +73,23 @@ def original_hand(t: Table) -> int:
 # ----------------------------------------------------------------- bidding
 
 
-def classic_bid(t: Table, legal: list[dict]) -> dict:
-    expect = team_tricks(original_hand(t))
-    partner = t.bid_of(t.partner)
-    if partner is not None:
+def bid_limit(expect: float, partner_bid: bool, partner_high: bool) -> int:
+    """The highest Classic bid for a seat whose team expects ``expect`` tricks (its own hand's
+    ``team_tricks``), given whether partner has bid and holds the highest bid."""
+    if partner_bid:
         expect += 0.6  # partner's bid shows values that fit with ours somewhere
-    high = max((b["value"] for b in t.bids if "value" in b), default=0)
-    held_by_partner = partner is not None and partner == high
     limit = math.floor(expect - 0.5)  # double dummy flatters the declarer: keep a margin
-    if held_by_partner:
+    if partner_high:
         limit -= 1  # take the contract from partner only with clearly more
+    return limit
+
+
+def classic_bid(t: Table, legal: list[dict]) -> dict:
+    partner = t.bid_of(t.partner)
+    high = max((b["value"] for b in t.bids if "value" in b), default=0)
+    limit = bid_limit(
+        team_tricks(original_hand(t)), partner is not None, partner is not None and partner == high
+    )
     for action in legal:
         if action["type"] == "bid" and action["value"] <= limit:
             return dict(action)  # the cheapest bid that outbids
