@@ -34,14 +34,16 @@ class SelfPlay:
 
 @contextlib.contextmanager
 def expert_samples_capped(cap: int | None) -> Iterator[None]:
-    """The expert samples at most ``cap`` deals per decision meanwhile (None: as tuned)."""
-    tuned = expert.SAMPLES
+    """The expert samples at most ``cap`` deals per decision, in play and in the auction,
+    meanwhile (None: as tuned)."""
+    tuned = expert.SAMPLES, expert.AUCTION_SAMPLES
     if cap is not None:
-        expert.SAMPLES = {cards: min(n, cap) for cards, n in tuned.items()}
+        expert.SAMPLES = {cards: min(n, cap) for cards, n in tuned[0].items()}
+        expert.AUCTION_SAMPLES = min(tuned[1], cap)
     try:
         yield
     finally:
-        expert.SAMPLES = tuned
+        expert.SAMPLES, expert.AUCTION_SAMPLES = tuned
 
 
 def self_play(level: str, variant: str, deals: int, *, seed: int = 7, samples: int | None = None) -> SelfPlay:
