@@ -181,10 +181,12 @@ def server_processes(servers: LoadServers) -> dict[str, list[int]]:
 @dataclass
 class LoadTable(PacedTable):
     """abuse.PacedTable's latency samples, with ticks on a fixed schedule (a slow reply
-    does not push the next tick back), moves only on the newest state, and a count of
-    everything that went wrong."""
+    does not push the next tick back), moves only on the newest state, a count of
+    everything that went wrong, and the lateness of the deal timer: from the move that
+    ended a hand being sent to all four seats holding the next deal, less the pause
+    before it (`next_hand`)."""
 
-    number: int = 0
+    next_hand: float = 0.0
     ticks: list[float] = field(default_factory=list)  # scheduled times
     late: list[float] = field(default_factory=list)  # how late each tick ran, seconds
     sent: list[float] = field(default_factory=list)  # when each move was sent
@@ -192,6 +194,25 @@ class LoadTable(PacedTable):
     drops: list[tuple[float, str]] = field(default_factory=list)
     acted_on: tuple[int, int] | None = None
     closing: bool = False
+    moved: dict[tuple[int, int], float] = field(default_factory=dict)  # version our move made -> sent at
+    deals: dict[tuple[int, int], tuple[float, set[int]]] = field(default_factory=dict)  # as `pending`
+    deal_samples: list[tuple[float, float]] = field(default_factory=list)  # (move sent at, lateness)
+
+    def note(self, seat: int, state: dict[str, Any]) -> None:
+        super().note(seat, state)
+        match = state.get("match")
+        if not match:
+            return
+        key = (match["id"], state["v"])
+        if match["phase"] == "deal" and key in self.moved:
+            self.deals[(key[0], key[1] + 1)] = (self.moved.pop(key), set())
+        now = time.perf_counter()
+        for deal in [k for k in self.deals if k[0] == key[0] and k[1] <= key[1]]:
+            sent, seats = self.deals[deal]
+            seats.add(seat)
+            if len(seats) == 4:
+                self.deal_samples.append((sent, now - sent - self.next_hand))
+                del self.deals[deal]
 
     def newest(self) -> tuple[int, int] | None:
         held = [(s["match"]["id"], s["v"]) for s in (c.state for c in self.clients) if s and s.get("match")]
@@ -210,6 +231,7 @@ class LoadTable(PacedTable):
                 self.acted_on = newest
                 now = time.perf_counter()
                 self.pending[(newest[0], newest[1] + 1)] = (now, set())
+                self.moved = {(newest[0], newest[1] + 1): now}  # only the last can end a hand
                 self.sent.append(now)
                 await client.act(self.rng.choice(state["legal"]), newest[1])
                 return
@@ -251,6 +273,7 @@ class Share:
     bases: list[str]
     tables: list[tuple[int, str, list[HttpSession]]]
     pace: float
+    next_hand: float
     warmup: float
     window: float
     drain: float
@@ -267,7 +290,7 @@ async def seated(share: Share) -> list[LoadTable]:
     rng = random.Random(share.seed)
     tables = [LoadTable([TableClient(daphne_for(n, seat, share.bases), room, sessions[seat],
                                      name=f"t{n}s{seat}") for seat in range(4)],
-                        share.pace, random.Random(rng.random()), number=n)
+                        share.pace, random.Random(rng.random()), next_hand=share.next_hand)
               for n, room, sessions in share.tables]
     everyone = [client for table in tables for client in table.clients]
     gate = asyncio.Semaphore(CONNECTING)
@@ -313,6 +336,7 @@ async def play(connection: Connection, share: Share) -> dict[str, Any]:
     return {
         "opens": opens, "closes": closes, "cpu": cpu,
         "samples": [s for table in tables for s in table.samples],
+        "deals": [s for table in tables for s in table.deal_samples],
         "sent": [t for table in tables for t in table.sent],
         "ticks": [t for table in tables for t in table.ticks],
         "late": [late for table in tables for tick, late in zip(table.ticks, table.late, strict=True)
@@ -364,7 +388,8 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     pipes, processes = [], []
     for n, part in enumerate(shares(tables, args.procs)):
         parent, child = context.Pipe()
-        share = Share(bases, part, args.pace, args.warmup, args.window, args.drain, args.seed + n)
+        share = Share(bases, part, args.pace, args.next_hand, args.warmup, args.window, args.drain,
+                      args.seed + n)
         process = context.Process(target=client_process, args=(child, share), daemon=True)
         process.start()
         pipes.append(parent)
@@ -395,8 +420,9 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     failed = [r for r in results if isinstance(r, str)]
     if failed:
         raise SystemExit(f"a client process failed: {failed[0]}")
-    merged = {key: [x for r in results for x in r[key]] for key in ("samples", "sent", "ticks", "late",
-                                                                      "errors", "drops")}
+    merged = {key: [x for r in results for x in r[key]] for key in ("samples", "deals", "sent", "ticks",
+                                                                      "late", "errors", "drops")}
+    deals = [late * 1000 for at, late in merged["deals"] if opens <= at < closes]
     row = figures(merged["samples"], merged["sent"], merged["ticks"], opens, closes)
     # Errors and drops from the warm-up on: a table that lost a socket then is short in
     # the window too.
@@ -404,6 +430,8 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         tables=len(tables), load=load, usage=usage, rss=rss,
         client_cpu=sum(r["cpu"] for r in results) / args.window,
         late_p99=percentile(merged["late"], 0.99) * 1000,
+        deals=len(deals), deal_p50=statistics.median(deals) if deals else math.nan,
+        deal_p99=percentile(deals, 0.99), deal_max=max(deals, default=math.nan),
         errors=[code for _, code in merged["errors"]], drops=[text for _, text in merged["drops"]],
         leaks=sum(r["leaks"] for r in results),
     )
@@ -461,6 +489,8 @@ def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Nam
         parts = [f"{name} {cpu:.0%}" + (f" {r['rss'][name] / 2**20:.0f} MiB" if name in r["rss"] else "")
                  for name, cpu in r["usage"].items()]
         print(f"  {r['tables']} tables, CPU (of one core) and RSS: " + ", ".join(parts))
+        print(f"  {r['tables']} tables, deal timer late (ms): p50 {r['deal_p50']:.0f}, "
+              f"p99 {r['deal_p99']:.0f}, max {r['deal_max']:.0f} over {r['deals']} deals")
         if r["errors"] or r["drops"] or r["leaks"]:
             codes = {code: r["errors"].count(code) for code in sorted(set(r["errors"]))}
             print(f"  WARNING at {r['tables']} tables: errors {codes}, {r['leaks']} hidden-card leaks, "

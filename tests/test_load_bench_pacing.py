@@ -66,9 +66,9 @@ async def test_a_move_is_timed_until_the_fourth_seat_holds_its_version_or_a_late
     await paced.tick()
     sent = paced.sent[0]
     for seat in (0, 1, 2):
-        paced.note(seat, {"v": 6, "match": {"id": 7}})
+        paced.note(seat, {"v": 6, "match": {"id": 7, "phase": "playing"}})
     assert paced.samples == []
-    paced.note(3, {"v": 7, "match": {"id": 7}})
+    paced.note(3, {"v": 7, "match": {"id": 7, "phase": "playing"}})
     [(at, latency)] = paced.samples
     assert at == sent and latency > 0
     assert paced.pending == {}
@@ -83,3 +83,28 @@ def test_only_moves_sent_inside_the_window_count_and_those_never_seen_by_all_fou
     assert found["sent_per_s"] == 0.5 and found["asked_per_s"] == 2.0
     assert math.isclose(found["p50"], 25.0) and math.isclose(found["max"], 40.0)
     assert math.isclose(found["p99"], 40.0) and math.isclose(found["p95"], 40.0)
+
+
+async def test_a_deal_is_timed_from_the_move_that_ended_the_hand_to_the_fourth_seat_less_the_pause() -> None:
+    seats = [Seat(5, [PASS]), Seat(5, []), Seat(5, []), Seat(5, [])]
+    paced = LoadTable(seats, 2.0, random.Random(1), next_hand=-1000.0)  # type: ignore[arg-type]
+    await paced.tick()
+    sent = paced.sent[0]
+    for seat in range(4):
+        paced.note(seat, {"v": 6, "match": {"id": 7, "phase": "deal"}})
+    for seat in range(3):
+        paced.note(seat, {"v": 7, "match": {"id": 7, "phase": "bidding"}})
+    assert paced.deal_samples == []
+    paced.note(3, {"v": 8, "match": {"id": 7, "phase": "bidding"}})
+    [(at, lateness)] = paced.deal_samples
+    assert at == sent and lateness > 1000  # the pause is taken off
+
+
+async def test_a_move_that_does_not_end_the_hand_times_no_deal() -> None:
+    seats = [Seat(5, [PASS]), Seat(5, []), Seat(5, []), Seat(5, [])]
+    paced = table(*seats)
+    await paced.tick()
+    for v, phase in ((6, "playing"), (7, "deal"), (8, "bidding")):
+        for seat in range(4):
+            paced.note(seat, {"v": v, "match": {"id": 7, "phase": phase}})
+    assert paced.deal_samples == [] and paced.deals == {}
