@@ -13,14 +13,14 @@ hold a state at the new version or later (time.perf_counter, the system's monoto
 clock, read in the client process when it sends and when it has parsed the message).
 The clients run in processes of their own (`--procs`), a table's four in one process.
 
-With --mode the benchmark starts its servers as benchmarks.table_latency does: embedded
-is one daphne on a fresh SQLite file with the in-process worker; scaled is PostgreSQL
-database `tarneeb_load`, Redis database 5 (prefix `tarneeb-load`), `--daphne` processes
-and one prefork Celery worker; sockets are dealt to the daphne processes round robin.
+It starts its own servers as benchmarks.table_latency does: embedded is one daphne on a
+fresh SQLite file with the in-process worker; scaled is PostgreSQL database
+`tarneeb_load`, Redis database 5 (prefix `tarneeb-load`), `--daphne` processes, one
+prefork Celery worker and beat; sockets are dealt to the daphne processes round robin.
 The message rate limits stay at production values except those counted per client
 address: every client here is 127.0.0.1. Before the tables, it reports the daphne
-processes' RSS with 0, 200 and 800 idle sockets open (spectators at the rooms).
-docs/performance.md says what each column means.
+processes' RSS with 0, 200 and 800 idle sockets open (spectators at the rooms); with the
+tables, the deal timer's lateness. docs/performance.md says what each column means.
 """
 
 from __future__ import annotations
@@ -45,12 +45,11 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 
 from benchmarks.abuse import PacedTable, percentile
-from benchmarks.table_latency import Servers, cpu_seconds, pool_map, psql, sign_up_players
+from benchmarks.table_latency import PG_ADMIN, Servers, cpu_seconds, pool_map, psql, sign_up_players
 from tests.protocol_client import HttpSession, TableClient, create_room
 
 DATABASE = "tarneeb_load"
 PG_LOAD = f"postgres://postgres@127.0.0.1:5432/{DATABASE}"
-PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 REDIS_LOAD = "redis://127.0.0.1:6379/5"
 PREFIX = "tarneeb-load"
 # Every client here is 127.0.0.1: the budgets per client address (messages, handshakes,
@@ -119,7 +118,7 @@ class LoadServers(Servers):
 # What the server processes cost
 
 def descendants(pid: int) -> list[int]:
-    """The process and all its children's children (a prefork worker's pool)."""
+    """The process and its children, theirs and so on (a prefork worker's pool)."""
     parents: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
