@@ -32,6 +32,7 @@ import math
 import multiprocessing
 import os
 import random
+import resource
 import statistics
 import subprocess
 import time
@@ -538,6 +539,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("embedded mode is one daphne (its channel layer and worker are in-process)")
     if args.logs:
         args.logs.mkdir(parents=True, exist_ok=True)
+    # 400 tables are 1,600 sockets in one daphne; the servers and client processes inherit
+    # this (a soft limit of 1,024 open files is common).
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
     with LoadServers(scaled, daphne, args.next_hand, args.logs) as servers:
         print(f"starting {args.mode} servers ({daphne} daphne{' + worker' if scaled else ''})...", flush=True)
