@@ -334,7 +334,7 @@ async def play(connection: Connection, share: Share) -> dict[str, Any]:
     await asyncio.gather(*(c.close() for table in tables for c in table.clients), return_exceptions=True)
     await asyncio.gather(*readers, return_exceptions=True)
     return {
-        "opens": opens, "closes": closes, "cpu": cpu,
+        "cpu": cpu,
         "samples": [s for table in tables for s in table.samples],
         "deals": [s for table in tables for s in table.deal_samples],
         "sent": [t for table in tables for t in table.sent],
