@@ -97,7 +97,7 @@ async def test_a_deal_is_timed_from_the_move_that_ended_the_hand_to_the_fourth_s
     assert paced.deal_samples == []
     paced.note(3, {"v": 8, "match": {"id": 7, "phase": "bidding"}})
     [(at, lateness)] = paced.deal_samples
-    assert at == sent and lateness > 1000  # the pause is taken off
+    assert at == sent and lateness >= 1000  # the pause (here -1000 s) is taken off
 
 
 async def test_a_move_that_does_not_end_the_hand_times_no_deal() -> None:
