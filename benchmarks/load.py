@@ -489,8 +489,11 @@ def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Nam
         parts = [f"{name} {cpu:.0%}" + (f" {r['rss'][name] / 2**20:.0f} MiB" if name in r["rss"] else "")
                  for name, cpu in r["usage"].items()]
         print(f"  {r['tables']} tables, CPU (of one core) and RSS: " + ", ".join(parts))
-        print(f"  {r['tables']} tables, deal timer late (ms): p50 {r['deal_p50']:.0f}, "
-              f"p99 {r['deal_p99']:.0f}, max {r['deal_max']:.0f} over {r['deals']} deals")
+        if r["deals"]:
+            print(f"  {r['tables']} tables, deal timer late (ms): p50 {r['deal_p50']:.0f}, "
+                  f"p99 {r['deal_p99']:.0f}, max {r['deal_max']:.0f} over {r['deals']} deals")
+        else:
+            print(f"  {r['tables']} tables, deal timer late: no hand ended in the window")
         if r["errors"] or r["drops"] or r["leaks"]:
             codes = {code: r["errors"].count(code) for code in sorted(set(r["errors"]))}
             print(f"  WARNING at {r['tables']} tables: errors {codes}, {r['leaks']} hidden-card leaks, "
