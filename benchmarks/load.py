@@ -1,0 +1,573 @@
+"""Paced load: N tables, each making one move every P seconds, as an evening's players do.
+
+    python -m benchmarks.load --mode embedded --tables 50,100,200,400
+    python -m benchmarks.load --mode scaled --daphne 2 --tables 50,100,200,400
+
+Each table is four protocol clients (tests/protocol_client.py: signed up and logged in
+over HTTP, then one websocket each, as a bot would). On each table's tick, every P
+seconds (tables out of step), the seat whose own state offers legal moves sends one of
+them, if its state is the newest the table has seen; otherwise the tick passes (the
+table is between hands, or its last move has not come back yet). After a warm-up, a
+fixed window is measured: for every move sent in it, the time until all four sockets
+hold a state at the new version or later (time.perf_counter, the system's monotonic
+clock, read in the client process when it sends and when it has parsed the message).
+The clients run in processes of their own (`--procs`), a table's four in one process.
+
+It starts its own servers as benchmarks.table_latency does: embedded is one daphne on a
+fresh SQLite file with the in-process worker; scaled is PostgreSQL database
+`tarneeb_load`, Redis database 5 (prefix `tarneeb-load`), `--daphne` processes, one
+prefork Celery worker and beat; sockets are dealt to the daphne processes round robin.
+The message rate limits stay at production values except those counted per client
+address: every client here is 127.0.0.1. Before the tables, it reports the daphne
+processes' RSS with 0, 200 and 800 idle sockets open (spectators at the rooms); with the
+tables, the deal timer's lateness. docs/performance.md says what each column means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import math
+import multiprocessing
+import os
+import random
+import resource
+import statistics
+import subprocess
+import time
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+
+from benchmarks.abuse import PacedTable, percentile
+from benchmarks.table_latency import PG_ADMIN, Servers, cpu_seconds, pool_map, psql, sign_up_players
+from tests.protocol_client import HttpSession, TableClient, create_room
+
+DATABASE = "tarneeb_load"
+PG_LOAD = f"postgres://postgres@127.0.0.1:5432/{DATABASE}"
+REDIS_LOAD = "redis://127.0.0.1:6379/5"
+PREFIX = "tarneeb-load"
+# Every client here is 127.0.0.1: the budgets per client address (messages, handshakes,
+# TCP connections) would refuse four clients times N tables, and so would the handshakes
+# per user for the logged-out spectators of the idle-socket count, whose user is their
+# address. The message budgets per socket and per user stay at production values: a
+# paced player is far below them.
+ADDRESS_LIMITS = ("ADDRESS_MESSAGE_BURST", "ADDRESS_MESSAGES_PER_SECOND", "ADDRESS_CONNECT_BURST",
+                  "ADDRESS_CONNECTS_PER_SECOND", "CONNECTION_BURST", "CONNECTIONS_PER_SECOND",
+                  "SOCKET_CONNECT_BURST", "SOCKET_CONNECTS_PER_SECOND")
+# Handshakes in flight at once per client process: a burst of ~100 on one scaled daphne
+# runs its channels_redis pool out of connections (as benchmarks.table_latency found).
+CONNECTING = 10
+
+
+# Servers
+
+class LoadServers(Servers):
+    """benchmarks.table_latency's servers, scaled on this benchmark's own database, Redis
+    database and prefix. Servers' own scaled mode resets table_latency's database, so it
+    is started as embedded (migrate, collectstatic, the daphne processes) with the scaled
+    variables put over its environment, and the worker is started here, first: a scaled
+    daphne is not healthy without one."""
+
+    def __init__(self, scaled: bool, daphne: int, next_hand: float, log_dir: Path | None) -> None:
+        super().__init__("embedded", daphne, next_hand, log_dir)
+        self.scaled = scaled
+        self.relaxed_limits = False
+        self.named: dict[str, subprocess.Popen[bytes]] = {}
+
+    def env(self) -> dict[str, str]:
+        env = super().env()
+        env.update({name: "1000000" for name in ADDRESS_LIMITS})
+        if self.scaled:
+            env.update(DATABASE_URL=PG_LOAD, REDIS_URL=REDIS_LOAD, CHANNELS_PREFIX=PREFIX,
+                       EMBEDDED_WORKER="false")
+        return env
+
+    def start(self) -> list[str]:
+        if self.scaled:
+            psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+            psql(f"CREATE DATABASE {DATABASE}")
+            self.callback(psql, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+            import redis  # channels_redis's dependency
+
+            client = redis.Redis.from_url(REDIS_LOAD)
+            client.flushdb()
+            self.callback(client.flushdb)
+            # As README runs them: the worker, and beat for the overdue-turn sweep.
+            self.named["worker"] = self.spawn(
+                "worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork", "-l", "WARNING",
+                "-n", f"load-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
+            self.named["beat"] = self.spawn("beat", "-m", "celery", "-A", "tarneeb", "beat", "-l", "WARNING",
+                                            "-s", str(self.tmp / "beat-schedule"))
+        bases = super().start()
+        daphnes = {f"daphne-{n}": p for n, p in enumerate(self.processes[-len(bases):])}
+        self.named = {**daphnes, **self.named}
+        return bases
+
+    def check_running(self) -> None:
+        for name, process in self.named.items():
+            if process.poll() is not None:
+                raise SystemExit(f"{name} exited with {process.returncode}: see its log in {self.log_dir}")
+
+
+# What the server processes cost
+
+def descendants(pid: int) -> list[int]:
+    """The process and its children, theirs and so on (a prefork worker's pool)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                parents.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        found.append(todo.pop())
+        todo += parents.get(found[-1], [])
+    return found
+
+
+def rss_bytes(pid: int) -> int:
+    with contextlib.suppress(OSError, StopIteration, ValueError):
+        line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS:"))
+        return int(line.split()[1]) * 1024
+    return 0
+
+
+def database_backends() -> list[int]:
+    """PostgreSQL's processes serving this benchmark's database (scaled mode)."""
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        rows = admin.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (DATABASE,)).fetchall()
+    return [pid for (pid,) in rows]
+
+
+@dataclass
+class Usage:
+    """CPU seconds so far of each pid of each named server process (its pool included)."""
+
+    cpu: dict[str, dict[int, float]]
+    at: float
+
+    @classmethod
+    def now(cls, named: dict[str, list[int]]) -> Usage:
+        return cls({name: {pid: cpu_seconds([pid]) for pid in pids} for name, pids in named.items()},
+                   time.perf_counter())
+
+    def since(self, before: Usage) -> dict[str, float]:
+        """Share of one core each name used between the two readings; a process that
+        started in between counts from its start."""
+        seconds = self.at - before.at
+        return {name: sum(cpu - before.cpu.get(name, {}).get(pid, 0.0) for pid, cpu in pids.items()) / seconds
+                for name, pids in self.cpu.items()}
+
+
+def server_processes(servers: LoadServers) -> dict[str, list[int]]:
+    named = {name: descendants(process.pid) for name, process in servers.named.items()}
+    if servers.scaled:
+        named["postgres"] = database_backends()
+    return named
+
+
+# A table that keeps to its ticks
+
+@dataclass
+class LoadTable(PacedTable):
+    """abuse.PacedTable's latency samples, with ticks on a fixed schedule (a slow reply
+    does not push the next tick back), moves only on the newest state, a count of
+    everything that went wrong, and the lateness of the deal timer: from the move that
+    ended a hand being sent to all four seats holding the next deal, less the pause
+    before it (`next_hand`)."""
+
+    next_hand: float = 0.0
+    ticks: list[float] = field(default_factory=list)  # scheduled times
+    late: list[float] = field(default_factory=list)  # how late each tick ran, seconds
+    sent: list[float] = field(default_factory=list)  # when each move was sent
+    errors: list[tuple[float, str]] = field(default_factory=list)
+    drops: list[tuple[float, str]] = field(default_factory=list)
+    acted_on: tuple[int, int] | None = None
+    closing: bool = False
+    moved: dict[tuple[int, int], float] = field(default_factory=dict)  # version our move made -> sent at
+    deals: dict[tuple[int, int], tuple[float, set[int]]] = field(default_factory=dict)  # as `pending`
+    deal_samples: list[tuple[float, float]] = field(default_factory=list)  # (move sent at, lateness)
+
+    def note(self, seat: int, state: dict[str, Any]) -> None:
+        super().note(seat, state)
+        match = state.get("match")
+        if not match:
+            return
+        key = (match["id"], state["v"])
+        if match["phase"] == "deal" and key in self.moved:
+            self.deals[(key[0], key[1] + 1)] = (self.moved.pop(key), set())
+        now = time.perf_counter()
+        for deal in [k for k in self.deals if k[0] == key[0] and k[1] <= key[1]]:
+            sent, seats = self.deals[deal]
+            seats.add(seat)
+            if len(seats) == 4:
+                self.deal_samples.append((sent, now - sent - self.next_hand))
+                del self.deals[deal]
+
+    def newest(self) -> tuple[int, int] | None:
+        held = [(s["match"]["id"], s["v"]) for s in (c.state for c in self.clients) if s and s.get("match")]
+        return max(held, default=None)
+
+    async def tick(self) -> None:
+        newest = self.newest()
+        if newest is None or newest == self.acted_on:
+            return  # the last move has not come back to anyone yet
+        for client in self.clients:
+            state = client.state or {}
+            match = state.get("match") or {}
+            if (match.get("id"), state.get("v")) != newest:
+                continue
+            if state["legal"]:
+                self.acted_on = newest
+                now = time.perf_counter()
+                self.pending[(newest[0], newest[1] + 1)] = (now, set())
+                self.moved = {(newest[0], newest[1] + 1): now}  # only the last can end a hand
+                self.sent.append(now)
+                await client.act(self.rng.choice(state["legal"]), newest[1])
+                return
+            if match.get("phase") == "finished" and newest[0] not in self.rematched:
+                self.rematched.add(newest[0])  # not a move: not timed
+                await client.send({"type": "rematch"})
+                return
+
+    async def drive(self, until: float) -> None:
+        tick = time.perf_counter() + self.rng.uniform(0, self.pace)  # tables out of step
+        while tick < until:
+            await asyncio.sleep(max(0.0, tick - time.perf_counter()))
+            self.ticks.append(tick)
+            self.late.append(time.perf_counter() - tick)
+            await self.tick()
+            tick += self.pace
+
+    async def read(self, seat: int, until: float = math.inf) -> None:
+        client = self.clients[seat]
+        while not self.closing:
+            try:
+                message = await client.next_message(timeout=3600)
+            except TimeoutError:
+                continue
+            except ConnectionClosed as exc:
+                if not self.closing:
+                    self.drops.append((time.perf_counter(), f"{client.name}: {exc}"))
+                return
+            if message.get("type") == "state":
+                self.note(seat, message)
+            elif message.get("type") == "error":
+                self.errors.append((time.perf_counter(), str(message.get("code"))))
+
+
+@dataclass
+class Share:
+    """The tables one client process plays: (table number, room id, four sessions)."""
+
+    bases: list[str]
+    tables: list[tuple[int, str, list[HttpSession]]]
+    pace: float
+    next_hand: float
+    warmup: float
+    window: float
+    drain: float
+    seed: int
+
+
+def daphne_for(table: int, seat: int, bases: list[str]) -> str:
+    return bases[(4 * table + seat) % len(bases)]  # round robin over the sockets
+
+
+async def seated(share: Share) -> list[LoadTable]:
+    """Every table's four sockets open, seated, holding a dealt match. Tables of an
+    earlier, smaller round are still playing: their players are seated on connect."""
+    rng = random.Random(share.seed)
+    tables = [LoadTable([TableClient(daphne_for(n, seat, share.bases), room, sessions[seat],
+                                     name=f"t{n}s{seat}") for seat in range(4)],
+                        share.pace, random.Random(rng.random()), next_hand=share.next_hand)
+              for n, room, sessions in share.tables]
+    everyone = [client for table in tables for client in table.clients]
+    gate = asyncio.Semaphore(CONNECTING)
+
+    async def connect(client: TableClient, seat: int) -> None:
+        client.keep_messages = False
+        async with gate:
+            await client.connect()
+        if client.seat is None:
+            await client.sit(seat)
+
+    def dealt(state: dict[str, Any]) -> bool:
+        return state["match"] is not None and state["you"]["seat"] is not None
+
+    await asyncio.gather(*(connect(client, n % 4) for n, client in enumerate(everyone)))
+    await asyncio.gather(*(client.wait_state(dealt, 120) for client in everyone))
+    return tables
+
+
+async def play(connection: Connection, share: Share) -> dict[str, Any]:
+    tables = await seated(share)
+    readers = [asyncio.create_task(table.read(seat)) for table in tables for seat in range(4)]
+    connection.send("seated")
+    start = await asyncio.get_running_loop().run_in_executor(None, connection.recv)
+    opens, closes = start + share.warmup, start + share.warmup + share.window
+
+    async def own_cpu() -> float:
+        await asyncio.sleep(max(0.0, opens - time.perf_counter()))
+        used = time.process_time()
+        await asyncio.sleep(max(0.0, closes - time.perf_counter()))
+        return time.process_time() - used
+
+    await asyncio.sleep(max(0.0, start - time.perf_counter()))
+    cpu, *_ = await asyncio.gather(own_cpu(), *(table.drive(closes) for table in tables))
+    # Moves sent near the end get `drain` seconds to come back to all four seats.
+    drain_until = time.perf_counter() + share.drain
+    while time.perf_counter() < drain_until and any(table.pending for table in tables):
+        await asyncio.sleep(0.1)
+    for table in tables:
+        table.closing = True
+    await asyncio.gather(*(c.close() for table in tables for c in table.clients), return_exceptions=True)
+    await asyncio.gather(*readers, return_exceptions=True)
+    return {
+        "cpu": cpu,
+        "samples": [s for table in tables for s in table.samples],
+        "deals": [s for table in tables for s in table.deal_samples],
+        "sent": [t for table in tables for t in table.sent],
+        "ticks": [t for table in tables for t in table.ticks],
+        "late": [late for table in tables for tick, late in zip(table.ticks, table.late, strict=True)
+                 if opens <= tick < closes],
+        "errors": [e for table in tables for e in table.errors],
+        "drops": [d for table in tables for d in table.drops],
+        "leaks": sum(len(client.leaks) for table in tables for client in table.clients),
+    }
+
+
+def client_process(connection: Connection, share: Share) -> None:
+    """One load process: plays its share of the tables, sends back what it measured."""
+    try:
+        connection.send(asyncio.run(play(connection, share)))
+    except Exception as exc:  # the parent reports it; a traceback here is lost in a pipe
+        connection.send(f"{type(exc).__name__}: {exc}")
+        raise
+
+
+# Figures
+
+def figures(samples: Iterable[tuple[float, float]], sent: Iterable[float], ticks: Iterable[float],
+            opens: float, closes: float) -> dict[str, float]:
+    """Latency percentiles (ms) of the moves sent in [opens, closes), moves a second sent
+    and asked (one a tick) in it, and its moves that never reached all four seats."""
+    inside = [latency * 1000 for at, latency in samples if opens <= at < closes]
+    seconds = closes - opens
+    moves = sum(1 for at in sent if opens <= at < closes)
+    return {
+        "moves": moves, "missed": moves - len(inside),
+        "asked_per_s": sum(1 for at in ticks if opens <= at < closes) / seconds,
+        "sent_per_s": moves / seconds,
+        "p50": statistics.median(inside) if inside else math.nan,
+        "p95": percentile(inside, 0.95), "p99": percentile(inside, 0.99),
+        "max": max(inside, default=math.nan),
+    }
+
+
+def shares(tables: list[tuple[int, str, list[HttpSession]]], processes: int) -> list[list[Any]]:
+    """Tables dealt to the client processes in turn, each table whole (one clock for its
+    four seats)."""
+    return [tables[n::processes] for n in range(processes) if tables[n::processes]]
+
+
+def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, str, list[HttpSession]]],
+              args: argparse.Namespace) -> dict[str, Any]:
+    servers.check_running()
+    context = multiprocessing.get_context("spawn")
+    pipes, processes = [], []
+    for n, part in enumerate(shares(tables, args.procs)):
+        parent, child = context.Pipe()
+        share = Share(bases, part, args.pace, args.next_hand, args.warmup, args.window, args.drain,
+                      args.seed + n)
+        process = context.Process(target=client_process, args=(child, share), daemon=True)
+        process.start()
+        pipes.append(parent)
+        processes.append(process)
+    try:
+        for pipe in pipes:
+            answer = pipe.recv()
+            if answer != "seated":
+                raise SystemExit(f"a client process failed while seating: {answer}")
+        start = time.perf_counter() + 1
+        for pipe in pipes:
+            pipe.send(start)
+        opens, closes = start + args.warmup, start + args.warmup + args.window
+        time.sleep(max(0.0, opens - time.perf_counter()))
+        before = Usage.now(server_processes(servers))
+        time.sleep(max(0.0, closes - time.perf_counter()))
+        usage = Usage.now(server_processes(servers)).since(before)
+        # PostgreSQL's backends share its buffers: their RSS would count them once each.
+        rss = {name: sum(rss_bytes(pid) for pid in pids) for name, pids in server_processes(servers).items()
+               if name != "postgres"}
+        load = Path("/proc/loadavg").read_text().split()[0]
+        results = [pipe.recv() for pipe in pipes]
+    finally:
+        for process in processes:
+            process.join(30)
+            if process.is_alive():
+                process.kill()
+    failed = [r for r in results if isinstance(r, str)]
+    if failed:
+        raise SystemExit(f"a client process failed: {failed[0]}")
+    merged = {key: [x for r in results for x in r[key]] for key in ("samples", "deals", "sent", "ticks",
+                                                                      "late", "errors", "drops")}
+    deals = [late * 1000 for at, late in merged["deals"] if opens <= at < closes]
+    row = figures(merged["samples"], merged["sent"], merged["ticks"], opens, closes)
+    # Errors and drops from the warm-up on: a table that lost a socket then is short in
+    # the window too.
+    row.update(
+        tables=len(tables), load=load, usage=usage, rss=rss,
+        client_cpu=sum(r["cpu"] for r in results) / args.window,
+        late_p99=percentile(merged["late"], 0.99) * 1000,
+        deals=len(deals), deal_p50=statistics.median(deals) if deals else math.nan,
+        deal_p99=percentile(deals, 0.99), deal_max=max(deals, default=math.nan),
+        errors=[code for _, code in merged["errors"]], drops=[text for _, text in merged["drops"]],
+        leaks=sum(r["leaks"] for r in results),
+    )
+    return row
+
+
+# Idle sockets
+
+async def idle_sockets(bases: list[str], rooms: list[str], steps: list[int],
+                       daphne_pids: list[int]) -> list[tuple[int, int]]:
+    """The daphne processes' RSS in all with each number of idle spectator sockets open."""
+    gate = asyncio.Semaphore(CONNECTING)
+    watchers: list[TableClient] = []
+
+    async def open_one(n: int) -> None:
+        client = TableClient(bases[n % len(bases)], rooms[n % len(rooms)], name=f"idle{n}")
+        client.keep_messages = False
+        async with gate:
+            await client.connect()
+        watchers.append(client)
+
+    found = []
+    for count in steps:
+        await asyncio.gather(*(open_one(n) for n in range(len(watchers), count)))
+        await asyncio.sleep(3)  # handshakes finish, their garbage is collected
+        found.append((count, sum(rss_bytes(pid) for pid in daphne_pids)))
+
+    async def close_one(client: TableClient) -> None:
+        async with gate:
+            await client.close()
+
+    # A few at a time, as they were opened: 800 at once ran a scaled daphne's Redis pool
+    # into connect timeouts (each disconnect leaves its groups), and the next round's
+    # handshakes failed.
+    await asyncio.gather(*(close_one(client) for client in watchers), return_exceptions=True)
+    return found
+
+
+# Printing
+
+def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    print()
+    print(f"paced load: one move per table every {args.pace:g} s, {args.warmup:g} s warm-up, "
+          f"{args.window:g} s measured, {args.procs} client processes")
+    print(f"{'mode':<9} {'daphne':>6} {'tables':>6} {'moves/s':>13} {'p50 ms':>7} {'p95 ms':>7} "
+          f"{'p99 ms':>7} {'max ms':>7} {'errors':>6} {'drops':>5} {'missed':>6} {'srv cpu':>7} "
+          f"{'cli cpu':>7} {'tick late':>9} {'load':>5}")
+    for r in rows:
+        moves = f"{r['sent_per_s']:.1f} of {r['asked_per_s']:.0f}"
+        print(f"{label:<9} {daphne:>6} {r['tables']:>6} {moves:>13} {r['p50']:>7.1f} {r['p95']:>7.1f} "
+              f"{r['p99']:>7.1f} {r['max']:>7.1f} {len(r['errors']):>6} {len(r['drops']):>5} "
+              f"{r['missed']:>6} {sum(r['usage'].values()):>7.0%} {r['client_cpu']:>7.0%} "
+              f"{r['late_p99']:>7.0f}ms {r['load']:>5}")
+    for r in rows:
+        parts = [f"{name} {cpu:.0%}" + (f" {r['rss'][name] / 2**20:.0f} MiB" if name in r["rss"] else "")
+                 for name, cpu in r["usage"].items()]
+        print(f"  {r['tables']} tables, CPU (of one core) and RSS: " + ", ".join(parts))
+        if r["deals"]:
+            print(f"  {r['tables']} tables, deal timer late (ms): p50 {r['deal_p50']:.0f}, "
+                  f"p99 {r['deal_p99']:.0f}, max {r['deal_max']:.0f} over {r['deals']} deals")
+        else:
+            print(f"  {r['tables']} tables, deal timer late: no hand ended in the window")
+        if r["errors"] or r["drops"] or r["leaks"]:
+            codes = {code: r["errors"].count(code) for code in sorted(set(r["errors"]))}
+            print(f"  WARNING at {r['tables']} tables: errors {codes}, {r['leaks']} hidden-card leaks, "
+                  f"dropped sockets {r['drops'][:3]}")
+
+
+def show_idle(found: list[tuple[int, int]]) -> None:
+    """Each step's RSS, its growth a socket since no sockets (which includes what the first
+    socket loads once) and since the step before (the cost of one more socket)."""
+    parts = []
+    for n, (count, rss) in enumerate(found):
+        part = f"{count} sockets {rss / 2**20:.1f} MiB"
+        if n:
+            (first, first_rss), (last, last_rss) = found[0], found[n - 1]
+            part += f" ({(rss - first_rss) / (count - first) / 1024:.0f} KiB a socket since {first}"
+            if n > 1:
+                part += f", {(rss - last_rss) / (count - last) / 1024:.0f} since {last}"
+            part += ")"
+        parts.append(part)
+    print("idle sockets, daphne RSS in all: " + "; ".join(parts) + f"; load {os.getloadavg()[0]:.2f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mode", choices=["embedded", "scaled"], default="embedded")
+    parser.add_argument("--daphne", type=int, default=None, help="daphne processes (scaled; default 2)")
+    parser.add_argument("--tables", default="50,100,200,400", help="table counts, comma separated; "
+                        "played smallest first, each round keeping the tables of the one before")
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's moves (default 2)")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds played before measuring")
+    parser.add_argument("--window", type=float, default=60.0, help="seconds measured (default 60)")
+    parser.add_argument("--drain", type=float, default=10.0,
+                        help="seconds a move sent in the window has to reach all four seats")
+    parser.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument("--idle", default="0,200,800", help="idle socket counts for RSS ('' to skip)")
+    parser.add_argument("--next-hand", type=float, default=0.5,
+                        help="NEXT_HAND_SECONDS: shorter than a tick, so a table keeps its pace")
+    parser.add_argument("--logs", type=Path, default=None, help="keep server logs in this directory")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    counts = sorted({int(n) for n in args.tables.split(",") if n.strip()})
+    steps = sorted({int(n) for n in args.idle.split(",") if n.strip()})
+    scaled = args.mode == "scaled"
+    daphne = args.daphne or (2 if scaled else 1)
+    if not scaled and daphne != 1:
+        parser.error("embedded mode is one daphne (its channel layer and worker are in-process)")
+    if args.logs:
+        args.logs.mkdir(parents=True, exist_ok=True)
+    # 400 tables are 1,600 sockets in one daphne; the servers and client processes inherit
+    # this (a soft limit of 1,024 open files is common).
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+
+    with LoadServers(scaled, daphne, args.next_hand, args.logs) as servers:
+        print(f"starting {args.mode} servers ({daphne} daphne{' + worker' if scaled else ''})...", flush=True)
+        bases = servers.start()
+        started = time.perf_counter()
+        sessions = sign_up_players(bases, 4 * max(counts))
+        rooms = pool_map(lambda owner: create_room(owner, f"load {uuid.uuid4().hex[:4]}", "classic", 31, 120),
+                         sessions[::4], workers=4 * daphne)
+        print(f"signed up {len(sessions)} players and opened {len(rooms)} rooms over HTTP in "
+              f"{time.perf_counter() - started:.0f} s", flush=True)
+        if steps:
+            daphne_pids = [p.pid for name, p in servers.named.items() if name.startswith("daphne")]
+            show_idle(asyncio.run(idle_sockets(bases, rooms, steps, daphne_pids)))
+        tables = [(n, rooms[n], sessions[4 * n:4 * n + 4]) for n in range(max(counts))]
+        rows = []
+        for count in counts:
+            print(f"playing {count} tables...", flush=True)
+            rows.append(run_round(servers, bases, tables[:count], args))
+        show(args.mode, daphne, rows, args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
