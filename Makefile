@@ -77,6 +77,9 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.table_latency --mode embedded
 	$(BIN)/python -m benchmarks.table_latency --mode scaled
 	$(BIN)/python -m benchmarks.history --mode embedded && $(BIN)/python -m benchmarks.history --mode scaled
+	$(BIN)/python -m benchmarks.load --mode embedded
+	$(BIN)/python -m benchmarks.load --mode scaled --daphne 1
+	$(BIN)/python -m benchmarks.load --mode scaled --daphne 2
 
 # Faults and abuse, with figures (docs/security.md). Process faults in scaled mode (a
 # daphne, the worker, Redis, PostgreSQL) on a PostgreSQL cluster and a Redis of their own,

@@ -423,7 +423,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     merged = {key: [x for r in results for x in r[key]] for key in ("samples", "deals", "sent", "ticks",
                                                                       "late", "errors", "drops")}
     deals = [late * 1000 for at, late in merged["deals"] if opens <= at < closes]
-    row = figures(merged["samples"], merged["sent"], merged["ticks"], opens, closes)
+    row: dict[str, Any] = dict(figures(merged["samples"], merged["sent"], merged["ticks"], opens, closes))
     # Errors and drops from the warm-up on: a table that lost a socket then is short in
     # the window too.
     row.update(
