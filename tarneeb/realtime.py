@@ -18,7 +18,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from channels.layers import BaseChannelLayer, get_channel_layer
 
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 SEND_TIMEOUT = 10.0
 
-Outgoing = tuple[BaseChannelLayer, list[tuple[str, dict[str, Any]]]]
+Outgoing = tuple[BaseChannelLayer, Sequence[tuple[str, Mapping[str, Any]]]]
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 _private_loop: asyncio.AbstractEventLoop | None = None
@@ -67,14 +67,13 @@ def publish_many(messages: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
         running = asyncio.get_running_loop()
     except RuntimeError:
         running = None
-    batch = [(group, dict(message)) for group, message in messages]  # the layer takes plain dicts
     if running is loop:
-        _enqueue(layer, batch)
+        _enqueue(layer, messages)
     else:
-        loop.call_soon_threadsafe(_enqueue, layer, batch)
+        loop.call_soon_threadsafe(_enqueue, layer, messages)
 
 
-def _enqueue(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
+def _enqueue(layer: BaseChannelLayer, messages: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
     loop = asyncio.get_running_loop()
     if loop not in _outboxes or _outboxes[loop][1].done():  # a cancelled drain is replaced
         with _lock:  # other loops' threads may add theirs
@@ -90,7 +89,8 @@ async def _drain(outbox: "asyncio.Queue[Outgoing]") -> None:
         layer, messages = await outbox.get()
         for group, message in messages:
             try:
-                await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT)
+                # The messages are plain dicts at run time (TypedDicts are), as the layer wants.
+                await asyncio.wait_for(layer.group_send(group, cast(dict[str, Any], message)), SEND_TIMEOUT)
             except Exception:
                 log.exception("publish to %s failed", group)
         outbox.task_done()
