@@ -200,8 +200,8 @@ class AuctionDeal:
 
     hands: list[int]
     tricks: list[list[float]]  # playing tricks per seat and suit
-    weight: float = 1.0
-    side_points: list[int] = field(default_factory=list)  # high-card points per side
+    weight: float  # how well it explains the bids so far
+    side_points: list[int] = field(init=False)  # high-card points per side
 
     def __post_init__(self) -> None:
         self.side_points = [
@@ -242,9 +242,8 @@ def auction_deals(t: Table, rng: random.Random) -> list[AuctionDeal]:
     for _ in range(AUCTION_SAMPLES):
         hands = sample_hands(t, rng)
         assert hands is not None  # before play nothing constrains the deal
-        deal = AuctionDeal(hands, [[standard.playing_tricks(h, s) for s in range(4)] for h in hands])
-        deal.weight = bid_weight(t, hands)
-        deals.append(deal)
+        tricks = [[standard.playing_tricks(h, s) for s in range(4)] for h in hands]
+        deals.append(AuctionDeal(hands, tricks, bid_weight(t, hands)))
     return deals
 
 
