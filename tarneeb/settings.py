@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from django.conf import global_settings
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -152,6 +153,10 @@ AUTHENTICATION_BACKENDS = ["moderation.backends.ModerationBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
+
+# Django's hashers unless set: the test suite and the load benchmark give the servers they
+# start a fast one, as a real PBKDF2 costs about a second of a core per sign-up and login.
+PASSWORD_HASHERS = envlist("PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

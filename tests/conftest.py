@@ -24,6 +24,7 @@ from tests.processes import free_port, stop_process, wait_for_port, wait_for_wor
 IN_CI = os.environ.get("CI") == "true"
 ROOT = Path(__file__).resolve().parent.parent
 LOG_DIR = ROOT / "artifacts" / "logs"
+FAST_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"
 RELAXED_LIMITS = {"SOCKET_MESSAGE_BURST": 10_000, "SOCKET_MESSAGES_PER_SECOND": 10_000.0,
                   "USER_MESSAGE_BURST": 10_000, "USER_MESSAGES_PER_SECOND": 10_000.0,
                   "SOCKET_CONNECT_BURST": 10_000, "SOCKET_CONNECTS_PER_SECOND": 10_000.0,
@@ -34,8 +35,10 @@ RELAXED_LIMITS = {"SOCKET_MESSAGE_BURST": 10_000, "SOCKET_MESSAGES_PER_SECOND": 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "embedded: runs only in embedded mode")
-    # Tests create many players; the real hasher is slow on purpose.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tests create many players; the real hasher is slow on purpose. Servers the suite
+    # starts inherit this too.
+    settings.PASSWORD_HASHERS = [FAST_HASHER]
+    os.environ["PASSWORD_HASHERS"] = FAST_HASHER
     # Tests play whole matches as fast as the machine goes, far above a person's pace;
     # the tests of the rate limits set their own. Servers the suite starts inherit this.
     for name, value in RELAXED_LIMITS.items():
