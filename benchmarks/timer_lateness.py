@@ -1,8 +1,8 @@
 """How late do turn timers fire when many fall due at once?
 
-Starts N matches, moves their deadlines into the same 2-second window, schedules their
-timers the way a restarted worker does (services.schedule_pending), and reads from each
-match's event log when its timer move was recorded. Prints early / p50 / p99 / max.
+Starts N matches, moves their deadlines into the same 2-second window, lets the turn timer
+(beat's sweep every SWEEP_SECONDS, docs/timers.md) play them, and reads from each match's
+event log when its timer move was recorded. Prints early / p50 / p99 / max.
 
     python -m benchmarks.timer_lateness --mode embedded   # in-process worker, SQLite
     python -m benchmarks.timer_lateness --mode scaled     # worker process, PostgreSQL, Redis
@@ -87,7 +87,8 @@ def main() -> None:
             [sys.executable, "-m", "celery", "-A", "tarneeb", "worker", "-P", args.pool,
              "-c", str(args.concurrency),
              "-l", "WARNING", "-n", f"bench-{secrets.token_hex(3)}@%h", "--without-gossip",
-             "--without-mingle"], cwd=ROOT, env=os.environ.copy())
+             "--without-mingle", "--beat", "-s", f"{tempfile.mkdtemp(prefix='tarneeb-beat-')}/schedule"],
+            cwd=ROOT, env=os.environ.copy())
     try:
         wait_for_worker(60)
         start = timezone.now() + timedelta(seconds=3)
@@ -97,7 +98,6 @@ def main() -> None:
             deadlines[match_id] = start + timedelta(seconds=n * spread)
             Match.objects.filter(pk=match_id).update(deadline=deadlines[match_id])
         versions = dict(Match.objects.values_list("pk", "version"))
-        services.schedule_pending()
         time.sleep(3 + args.window + 3)
         lateness = [
             (event.created_at - deadlines[event.match_id]).total_seconds()

@@ -2,7 +2,7 @@
 
 A bot is an account (one per level, `accounts.User.bot_level`) seated like anyone. Its
 moves, and a standard bot's for a player who is away, come from a Celery task scheduled
-on commit by `services._schedule`; `move` gives the bot its seat's view and the hand's
+on commit by `services._ask_bot`; `move` gives the bot its seat's view and the hand's
 public events only, and plays through `services.play` with the actor "bot", so the
 row lock, the version check and the event log are the same as for a person's move.
 """

@@ -16,7 +16,7 @@ from typing import Any, Literal, NamedTuple
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -287,57 +287,43 @@ def act(room_id: str, user: User | AnonymousUser, action: Any, version: Any) -> 
     play(match_id, seat=seat, action=action, version=version, actor=PLAYER)
 
 
-def on_deadline(match_id: int, version: int) -> bool:
-    """The timer's move for `version`, if the match is still there and the deadline passed.
-
-    Scheduled tasks and the sweeper both call this; whichever comes second finds the
-    version moved on and does nothing.
-    """
-    try:
-        with transaction.atomic():
-            match = _locked_match(match_id)
-            if match.status != Match.Status.PLAYING or match.version != version or match.deadline is None:
-                return False
-            if match.deadline > timezone.now():
-                # Early (timers may fire a little ahead), or the deadline was pushed back.
-                _schedule(match)
-                return False
-            game = match.game
-            if game.phase == "deal":
-                _apply(match, game, seat=None, actor=SYSTEM, action=DEAL)
-            else:
-                _apply(match, game, seat=game.to_act, actor=TIMER, action=game.timeout_action())
-            return True
-    except Match.DoesNotExist:
-        return False
-
-
 def play_overdue(limit: int = 200) -> int:
-    """Play every turn whose deadline passed: the safety net under the scheduled timers.
+    """The turn timer: play every turn whose deadline passed (and the next deal after a
+    hand's pause). Beat runs it every SWEEP_SECONDS (docs/timers.md).
 
-    Each match is claimed with SKIP LOCKED, so two sweepers (or a sweeper and a timer)
-    never wait on each other, and the version check means a turn is played once.
+    Deadlines live on the match rows, so a move sends no timer message, and a sweep costs
+    one indexed query when nothing is due. Matches are claimed with SKIP LOCKED, so two
+    sweeps share a burst rather than wait on each other.
     """
-    played = 0
     overdue = (Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=timezone.now())
                .order_by("deadline").values_list("pk", flat=True)[:limit])
-    for match_id in overdue:
-        with transaction.atomic():
-            match = (Match.objects.select_for_update(skip_locked=True)
-                     .filter(pk=match_id, status=Match.Status.PLAYING).first())
-            if match is not None and on_deadline(match.pk, match.version):
-                played += 1
-    return played
+    return sum(play_deadline(match_id, skip_locked=True) for match_id in overdue)
 
 
-def schedule_pending() -> int:
-    """Schedule a timer for every match waiting on a deadline (the memory transport
-    forgets them when the embedded worker restarts)."""
-    pending = Match.objects.filter(status=Match.Status.PLAYING, deadline__isnull=False)
+def play_deadline(match_id: int, *, skip_locked: bool = False) -> bool:
+    """The timer's move at a match whose deadline has passed: the timeout action of the
+    seat to act, or the next deal. The deadline is read again under the row lock, so a
+    turn played or pushed back ("back") since the caller looked is left alone. With
+    `skip_locked`, a match someone else holds is left to them."""
+    with transaction.atomic():
+        match = _locking(skip_locked=skip_locked).filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.PLAYING or match.deadline is None \
+                or match.deadline > timezone.now():
+            return False
+        game = match.game
+        if game.phase == "deal":
+            _apply(match, game, seat=None, actor=SYSTEM, action=DEAL)
+        else:
+            _apply(match, game, seat=game.to_act, actor=TIMER, action=game.timeout_action())
+        return True
+
+
+def ask_waiting_bots() -> int:
+    """Ask every bot whose turn it is to move (the memory transport forgets the bots'
+    tasks when the embedded worker restarts; their deadlines are on the rows)."""
     count = 0
-    for match in pending.only("pk", "version", "deadline", "state", "seating"):
-        _schedule(match)
-        count += 1
+    for match in Match.objects.filter(status=Match.Status.PLAYING).only("pk", "version", "state", "seating"):
+        count += _ask_bot(match, match.game)
     return count
 
 
@@ -368,13 +354,19 @@ def _seating_changed(match: Match, seat: int) -> None:
     if game.to_act == seat:
         _set_deadline(match, game)
         fields.append("deadline")
-        _schedule(match, game)
+        _ask_bot(match, game)
     match.save(update_fields=fields)
     _publish_room(match.room, match, game, _seated_at(match), lobby=False)
 
 
+def _locking(*, skip_locked: bool = False) -> QuerySet[Match]:
+    """Match rows locked as they are read, with their rooms."""
+    return (Match.objects.select_for_update(of=("self",), skip_locked=skip_locked)
+            .select_related("room__owner"))
+
+
 def _locked_match(match_id: int) -> Match:
-    return Match.objects.select_for_update(of=("self",)).select_related("room__owner").get(pk=match_id)
+    return _locking().get(pk=match_id)
 
 
 def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, action: Any) -> None:
@@ -410,7 +402,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     # The lobby shows whether a room plays, not each move.
     _publish_room(match.room, match, game, _seated_at(match),
                   lobby=match.version == 1 or game.phase == "finished")
-    _schedule(match, game)
+    _ask_bot(match, game)
 
 
 def _reveal_seed(match: Match) -> None:
@@ -455,23 +447,20 @@ def _set_deadline(match: Match, game: engine.Match) -> None:
         match.deadline = now + timedelta(seconds=seconds)
 
 
-def _schedule(match: Match, game: engine.Match | None = None) -> None:
-    """After the commit: the timer for this version, and the bot's move if a bot is to act."""
-    if match.deadline is None:
-        return
-    match_id, version, deadline = match.pk, match.version, match.deadline
-    game = game or match.game
-    bot_turn = game.phase not in ("deal", "finished") and game.to_act is not None \
-        and bot_level(match.seating[game.to_act]) is not None
+def _ask_bot(match: Match, game: engine.Match) -> bool:
+    """After the commit, the bot's move if a bot is to act; the timer stands behind it."""
+    if match.deadline is None or game.phase in ("deal", "finished") or game.to_act is None \
+            or bot_level(match.seating[game.to_act]) is None:
+        return False
+    match_id, version = match.pk, match.version
 
     def send() -> None:
-        from games.tasks import act_on_deadline, bot_move
+        from games.tasks import bot_move
 
-        act_on_deadline.apply_async((match_id, version), eta=deadline)
-        if bot_turn:
-            bot_move.apply_async((match_id, version), countdown=settings.BOT_MOVE_SECONDS)
+        bot_move.apply_async((match_id, version), countdown=settings.BOT_MOVE_SECONDS)
 
     transaction.on_commit(send)
+    return True
 
 
 # What sockets see

@@ -20,12 +20,6 @@ retried_task = shared_task(  # type: ignore[call-overload]  # celery takes a flo
 
 
 @retried_task
-def act_on_deadline(match_id: int, version: int) -> None:
-    """The turn timer (or the pause before the next deal) ran out for `version`."""
-    services.on_deadline(match_id, version)
-
-
-@retried_task
 def bot_move(match_id: int, version: int) -> None:
     """A bot's turn at `version` (games.bot_players); the timer stands behind it."""
     bot_players.move(match_id, version)
@@ -39,7 +33,7 @@ def fill_quick_room(room_id: str) -> None:
 
 @shared_task(ignore_result=True)
 def play_overdue() -> int:
-    """Beat's sweep: any turn whose timer message was lost is played here, and any Quick
-    play room whose bots' task was lost is filled."""
+    """The turn timer, run by beat every SWEEP_SECONDS: every turn whose deadline passed
+    is played, and any Quick play room whose bots' task was lost is filled."""
     bot_players.fill_waiting_quick_rooms()
     return services.play_overdue()

@@ -46,18 +46,19 @@ def start_worker() -> None:
             beat.start()
         _started.set()
         log.info("embedded Celery worker started, threads: %d", settings.EMBEDDED_WORKER_THREADS)
-        threading.Thread(target=_schedule_pending, name="schedule-pending", daemon=True).start()
+        threading.Thread(target=_ask_waiting_bots, name="ask-waiting-bots", daemon=True).start()
 
 
-def _schedule_pending() -> None:
-    # The memory transport lost every timer of the previous process: schedule them anew.
+def _ask_waiting_bots() -> None:
+    # The memory transport lost the bots' moves of the previous process; the turn timers
+    # are deadlines on the match rows, which beat's sweep plays.
     from django.db import connection
 
-    from games.services import schedule_pending
+    from games.services import ask_waiting_bots
 
     try:
-        log.info("scheduled %d pending turn timers", schedule_pending())
+        log.info("asked %d bots to move", ask_waiting_bots())
     except Exception:
-        log.exception("could not schedule the pending turn timers; the sweeper will play them")
+        log.exception("could not ask the waiting bots to move; the turn timer will play for them")
     finally:
         connection.close()

@@ -288,7 +288,7 @@ if SCALED:
     }
     CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "tarneeb.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
     # The memory transport polls; the default second would delay every timer's arrival.
@@ -312,9 +312,13 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # Celery 6's default, set now to quiet its warning on every reconnect: with acks_late off
 # it cancels nothing.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# The turn timer (docs/timers.md): a turn is played at most this long after its deadline,
+# plus the sweep's own work. A sweep is one indexed query when nothing is due; one that
+# waited longer than a few periods is dropped, the next covers it.
+SWEEP_SECONDS = envfloat("SWEEP_SECONDS", 0.25)
 CELERY_BEAT_SCHEDULE = {
-    "play-overdue-turns": {"task": "games.tasks.play_overdue", "schedule": envfloat("SWEEP_SECONDS", 2.0),
-                           "options": {"expires": 10}},
+    "play-overdue-turns": {"task": "games.tasks.play_overdue", "schedule": SWEEP_SECONDS,
+                           "options": {"expires": max(2.0, 4 * SWEEP_SECONDS)}},
 }
 # Threads in the embedded worker. One: SQLite takes one writer at a time, and threads
 # waiting for its lock sleep in its busy handler (with 4, some timers of the benchmark's

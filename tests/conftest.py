@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -130,30 +130,50 @@ def start_server(port: int, name: str = "server", **env: str) -> subprocess.Pope
         )
 
 
+def start_beat(name: str, folder: Path, **env: str) -> subprocess.Popen[bytes]:
+    """`celery -A tarneeb beat`: the turn timer's sweep every SWEEP_SECONDS."""
+    return start_celery(name, "beat", "-l", "INFO", "-s", str(folder / f"{name}-schedule"), **env)
+
+
 @pytest.fixture(scope="module")
-def worker_process(django_db_setup: None) -> Iterator[subprocess.Popen[bytes]]:
-    """A real `celery -A tarneeb worker` process on the test database (scaled mode)."""
+def worker_process(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
+                   ) -> Iterator[subprocess.Popen[bytes]]:
+    """A real `celery -A tarneeb worker` process on the test database, and beat, whose
+    sweep is the turn timer (scaled mode)."""
     if not settings.SCALED:
         pytest.skip("a separate worker process needs REDIS_URL (scaled mode)")
     require_service("Redis", settings.REDIS_URL)
     celery_app.control.purge()
     process = start_worker_process("worker")
+    beat = start_beat("beat", tmp_path_factory.mktemp("beat"))
     try:
         wait_for_worker()
         yield process
     finally:
+        stop_process(beat)
         stop_process(process)
 
 
 @pytest.fixture
 def worker(request: pytest.FixtureRequest) -> None:
-    """A Celery worker in this mode: the in-process thread, or a separate process."""
+    """A Celery worker and beat in this mode: threads in this process, or processes."""
     if settings.SCALED:
         request.getfixturevalue("worker_process")
     else:
         import tarneeb.asgi  # noqa: F401 - building the application starts the embedded worker
 
         wait_for_worker()
+
+
+@pytest.fixture
+def timer_by_hand(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
+    """The turn timer's sweep (services.play_overdue), run when the test calls it: the
+    embedded worker's beat, which an earlier test may have started, plays nothing meanwhile."""
+    from games import services
+
+    play_overdue = services.play_overdue
+    monkeypatch.setattr(services, "play_overdue", lambda limit=200: 0)
+    return play_overdue
 
 
 @pytest.fixture(autouse=True)

@@ -126,6 +126,7 @@ def test_a_move_of_their_own_takes_the_seat_back_from_the_bot(bot_turns):
     services.close_room(match.room_id)
 
 
+@pytest.mark.usefixtures("timer_by_hand")
 def test_the_timer_stands_behind_a_bot_that_never_moves(bot_turns):
     match = one_person_and_three_bots()
     match.refresh_from_db()
@@ -135,7 +136,7 @@ def test_the_timer_stands_behind_a_bot_that_never_moves(bot_turns):
         match.refresh_from_db()
     assert (match.deadline - timezone.now()).total_seconds() <= services.BOT_GRACE_SECONDS + 0.5
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
-    assert services.on_deadline(match.pk, match.version)
+    assert services.play_deadline(match.pk)
     assert MatchEvent.objects.get(match=match, seq=match.version + 1).actor == "timer"
 
 

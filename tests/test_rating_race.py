@@ -47,10 +47,8 @@ def _finishes(game: engine.Match, action: dict) -> bool:
 
 
 @pytest.mark.parametrize("first", ["player", "timer"])
-def test_the_last_move_and_the_timer_rate_the_match_once(first, monkeypatch):
-    # The embedded worker an earlier test started sweeps overdue turns every few seconds:
-    # on a slow machine it played this one before the two racers locked it.
-    monkeypatch.setattr(services, "play_overdue", lambda limit=200: 0)
+@pytest.mark.usefixtures("timer_by_hand")  # the racers are the timer, not beat's sweep
+def test_the_last_move_and_the_timer_rate_the_match_once(first):
     match = one_move_from_the_end()
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     version, seat, action = match.version, match.game.to_act, match.game.timeout_action()
@@ -67,7 +65,7 @@ def test_the_last_move_and_the_timer_rate_the_match_once(first, monkeypatch):
         return "moved"
 
     def timer() -> str:
-        return "moved" if services.on_deadline(match.pk, version) else "nothing"
+        return "moved" if services.play_deadline(match.pk) else "nothing"
 
     def hold_the_lock(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
         # Once this thread has the match row (its transaction began and read it), keep it

@@ -8,7 +8,6 @@ from django.utils import timezone
 
 from games import records
 from games.models import Match
-from games.tasks import act_on_deadline
 from tests.tables import (
     assert_matches_engine,
     create_room,
@@ -23,9 +22,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def end_the_pause(match: Match) -> None:
-    """The pause before the next deal is over: its deadline passes and its timer runs."""
+    """The pause before the next deal is over: its deadline passes, and the turn timer's
+    sweep deals."""
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    act_on_deadline.delay(match.pk, match.version)
 
 
 @pytest.mark.parametrize("variant", ["classic", "forty_one"])

@@ -4,11 +4,11 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from games import engine, fairness, services
 from games.models import Match, MatchEvent, MatchPlayer
-from games.tasks import act_on_deadline
 from tests.tables import start_match, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,32 +50,44 @@ def test_a_whole_hand_is_played_with_nobody_at_the_table(variant, worker):
     assert match.events.filter(actor=MatchEvent.Actor.TIMER).count() >= 8
 
 
-def run_timer(match: Match, version: int) -> None:
-    """The turn timer for `version`, run by the worker now as at its deadline; returns once
-    it has run."""
-    act_on_deadline.apply_async((match.pk, version), ignore_result=False).get(
-        timeout=30, disable_sync_subtasks=False)  # the embedded worker shares this process
-
-
-def test_a_move_just_before_the_deadline_is_applied_once(worker, monkeypatch):
-    # The race in order, not against the clock: the turn's timer comes a little early (as
-    # timers may), the player moves, the deadline passes, then the same timer runs again.
-    monkeypatch.setattr(services, "play_overdue", lambda limit=200: 0)  # the sweeper: not this timer
+def test_a_move_made_while_the_timer_sweeps_is_not_played_over(timer_by_hand):
+    # The race in order, not against the clock: the sweep reads the overdue turn, the
+    # player moves before the sweep locks the match, then the sweep goes on.
     match = start_match("classic", turn_seconds=30)
     version, seat = match.version, match.game.to_act
-    run_timer(match, version)
-    services.play(match.pk, seat=seat, action={"type": "bid", "value": 7}, version=version)
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    run_timer(match, version)
+    moved: list[int] = []
+
+    def the_player_moves_after_the_read(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        result = execute(sql, params, many, context)
+        if not moved and '"deadline" <=' in sql:
+            moved.append(version)
+            services.play(match.pk, seat=seat, action={"type": "bid", "value": 7}, version=version)
+        return result
+
+    with connection.execute_wrapper(the_player_moves_after_the_read):
+        assert timer_by_hand() == 0
+    assert moved
     moves = MatchEvent.objects.filter(match=match, seq__gt=version).values_list("seq", "actor", "seat")
     assert list(moves) == [(version + 1, "player", seat)]
     services.close_room(match.room_id)
 
 
+def test_the_sweep_plays_only_turns_whose_deadline_passed(timer_by_hand):
+    due, waiting = start_match("classic", turn_seconds=30), start_match("classic", turn_seconds=30)
+    Match.objects.filter(pk=due.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert timer_by_hand() == 1
+    assert MatchEvent.objects.get(match=due, seq=due.version + 1).actor == MatchEvent.Actor.TIMER
+    assert not MatchEvent.objects.filter(match=waiting, seq__gt=waiting.version).exists()
+    assert timer_by_hand() == 0, "the next turn has its own deadline, 30 s ahead"
+    for match in (due, waiting):
+        services.close_room(match.room_id)
+
+
 def force_timeout(match: Match) -> None:
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     match.refresh_from_db()
-    assert services.on_deadline(match.pk, match.version)
+    assert services.play_deadline(match.pk)
 
 
 def advance_to(match: Match, seat: int) -> None:
@@ -105,6 +117,7 @@ def make_away(match: Match) -> tuple[int, Any]:
     return seat, MatchPlayer.objects.get(match=match, seat=seat).user
 
 
+@pytest.mark.usefixtures("timer_by_hand")
 def test_two_timeouts_in_a_row_mark_a_player_away_and_back_clears_it():
     match = start_match("classic", turn_seconds=30)
     seat, user = make_away(match)
@@ -120,6 +133,7 @@ def test_two_timeouts_in_a_row_mark_a_player_away_and_back_clears_it():
     services.close_room(match.room_id)
 
 
+@pytest.mark.usefixtures("timer_by_hand")
 def test_a_move_of_their_own_clears_away():
     match = start_match("classic", turn_seconds=30)
     seat, _user = make_away(match)

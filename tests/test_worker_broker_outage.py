@@ -1,5 +1,5 @@
-"""Redis, the broker, dies while the worker holds a turn timer and comes back: the worker
-is still running and the overdue turn is played, once, within 10 s of Redis's return
+"""Redis, the broker, dies while the worker holds a task for later and comes back: the
+worker is still running and the overdue turn is played, once, within 10 s of Redis's return
 (scaled mode; a Redis of the test's own on a free port, killed with -9)."""
 
 import contextlib
@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from games import records, services
 from games.models import Match, MatchEvent
+from games.tasks import announce
 from tarneeb.celery import app as celery_app
-from tests.conftest import IN_CI, start_celery, start_worker_process
+from tests.conftest import IN_CI, start_beat, start_worker_process
 from tests.processes import RedisServer, stop_process, wait_for_worker
 from tests.tables import start_match, wait_for
 
@@ -61,17 +62,17 @@ def test_the_worker_outlives_a_redis_outage_and_plays_the_overdue_turn(tmp_path)
     try:
         with broker(own.url):
             env = {"REDIS_URL": own.url, "CHANNELS_PREFIX": "outage"}
-            processes.append(start_celery("outage-beat", "beat", "-l", "INFO", "-s",
-                                          str(tmp_path / "beat-schedule"), SWEEP_SECONDS="1", **env))
+            processes.append(start_beat("outage-beat", tmp_path, SWEEP_SECONDS="1", **env))
             worker = start_worker_process("outage-worker", pool="prefork", concurrency=2, **env)
             processes.append(worker)
             wait_for_worker()
 
             match = start_match("classic", turn_seconds=TURN_SECONDS)
             version = match.version
-            # The worker holds the timer (unacknowledged, waiting for its ETA) and waits in
-            # BRPOP for more, as it does nearly all the time: the state in which losing
-            # Redis used to end it.
+            # The worker holds a task for later (unacknowledged, waiting for its ETA, as a
+            # bot's move waits out its pause) and waits in BRPOP for more: the state in
+            # which losing Redis used to end it.
+            announce.apply_async(("later",), countdown=600)
             client = redis.Redis.from_url(own.url)
             wait_for(lambda: client.hlen("unacked") >= 1 and client.info("clients")["blocked_clients"] >= 1,
                      timeout=10, every=0.01)

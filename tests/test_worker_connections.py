@@ -1,4 +1,4 @@
-"""The worker keeps its PostgreSQL connections between timer moves (a new one per task
+"""The worker keeps its PostgreSQL connections between the turn timer's sweeps (a new one per task
 was a third of a move's cost), and gets over the database dropping them by itself.
 
 The worker here runs as README says (prefork) with one child process, whose pool
@@ -14,7 +14,7 @@ from django.db import connection
 from games import services
 from games.models import Match
 from tarneeb.celery import app as celery_app
-from tests.conftest import require_service, start_worker_process
+from tests.conftest import require_service, start_beat, start_worker_process
 from tests.processes import stop_process, wait_for_worker, workers_idle
 from tests.tables import start_match, wait_for
 
@@ -22,14 +22,16 @@ pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(scope="module")
-def prefork_worker(django_db_setup: None) -> Iterator[None]:
+def prefork_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     require_service("Redis", settings.REDIS_URL)
     celery_app.control.purge()
     process = start_worker_process("prefork-worker", pool="prefork", concurrency=1)
+    beat = start_beat("prefork-beat", tmp_path_factory.mktemp("beat"))
     try:
         wait_for_worker()
         yield
     finally:
+        stop_process(beat)
         stop_process(process)
 
 
@@ -66,6 +68,6 @@ def test_the_worker_reconnects_when_the_database_drops_its_connections(prefork_w
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
     wait_for(lambda: not set(dropped) & set(worker_connections()), timeout=30)
 
-    # No beat runs here: the timer task itself must get through, on a new connection.
+    # The sweeps themselves must get through, on new connections.
     play_a_while(10)
     assert worker_connections()
