@@ -4,8 +4,8 @@ Built by the engine, sent to each socket inside the table's ``state`` message
 (docs/protocol.md) and read by the bots (games/bots); JSON-ready throughout.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: with it, Python 3.11's TypedDict takes a
+# NotRequired key for a required one (__optional_keys__, read by the schema test).
 from typing import Literal, NotRequired, TypedDict
 
 
