@@ -165,7 +165,7 @@ async def seed_race(bases: list[str], sessions: list[HttpSession], args: argpars
                 if response.status != 200:
                     failures += 1
                     continue
-                record = json.loads(response.body)  # type: ignore[attr-defined]  # HttpSession keeps it there
+                record = json.loads(response.body)
                 deals.update((match["id"], h["seq"]) for h in record["hands"])
                 leaks += len(live_seeds(record))
 

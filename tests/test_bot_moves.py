@@ -67,7 +67,7 @@ def test_a_bot_reads_its_seats_view_and_the_public_events_only(monkeypatch, bot_
     seen: dict[str, Any] = {}
     choose = bots.choose
 
-    def spy(view, history, level, rng):  # type: ignore[no-untyped-def]
+    def spy(view, history, level, rng):
         seen.update(view=view, history=history, level=level)
         return choose(view, history, level, rng)
 

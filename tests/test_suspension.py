@@ -27,7 +27,7 @@ async def closed_with(socket: WebsocketCommunicator, timeout: float = 15) -> int
     return output["code"]
 
 
-async def open_lobby(application, user) -> WebsocketCommunicator:  # type: ignore[no-untyped-def]
+async def open_lobby(application, user) -> WebsocketCommunicator:
     cookie = await database_sync_to_async(session_cookie)(user)
     socket = WebsocketCommunicator(application, "/ws/lobby/", headers=[HOST, ORIGIN, (b"cookie", cookie)])
     assert (await socket.connect(timeout=10))[0]
