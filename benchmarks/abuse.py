@@ -33,9 +33,9 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from benchmarks.table_latency import Servers, cpu_seconds, pool_map, sign_up_players
+from games.engine import ends_hand
 from tests.protocol_client import HttpSession, TableClient, create_room
 
-HAND_OVER = ("hand_scored", "thrown_in")
 # Each table's players connect from a loopback address of their own (127.0.1.<table>),
 # as a household would; the attacker floods from another, having sat down from a third.
 ATTACKER, ATTACKER_SEATED = "127.0.0.3", "127.0.0.4"
@@ -136,7 +136,7 @@ def live_seeds(record: dict[str, Any]) -> list[int]:
     for move in record["moves"]:
         if move["action"]["type"] == "deal":
             open_deal = move if "seed" in move["action"] else None
-        elif open_deal is not None and any(e["type"] in HAND_OVER for e in move["events"]):
+        elif open_deal is not None and any(map(ends_hand, move["events"])):
             open_deal = None
     if open_deal is not None:
         leaked.append(open_deal["seq"])
@@ -165,7 +165,7 @@ async def seed_race(bases: list[str], sessions: list[HttpSession], args: argpars
                 if response.status != 200:
                     failures += 1
                     continue
-                record = json.loads(response.body)  # type: ignore[attr-defined]  # HttpSession keeps it there
+                record = json.loads(response.body)
                 deals.update((match["id"], h["seq"]) for h in record["hands"])
                 leaks += len(live_seeds(record))
 

@@ -10,7 +10,6 @@ row lock, the version check and the event log are the same as for a person's mov
 import random
 import secrets
 from datetime import timedelta
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -19,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import bots, services
+from games import bots, engine, services
 from games.models import Match, MatchEvent, Room
 from games.services import Refused
 
@@ -94,7 +93,7 @@ def fill_waiting_quick_rooms() -> int:
     return sum(fill_quick_room(room_id) for room_id in waiting)
 
 
-def hand_history(match: Match) -> list[dict[str, Any]]:
+def hand_history(match: Match) -> list[engine.Event]:
     """The public engine events of the hand being played, as every socket has seen them."""
     last_deal = (match.events.filter(action__type="deal").order_by("-seq")
                  .values_list("seq", flat=True).first())

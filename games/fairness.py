@@ -9,11 +9,20 @@ commitment and the cards (docs/fairness.md).
 import hashlib
 import hmac
 import secrets
+from typing import Literal, TypedDict
 
 SEED_BYTES = 32
 # The unshuffled order, spelled out so a verifier needs nothing of ours: clubs, diamonds,
 # hearts, spades, each from 2 to ace.
 ORDERED_DECK = tuple(rank + suit for suit in "CDHS" for rank in "23456789TJQKA")
+
+
+class Commitment(TypedDict):
+    """The server's event beside the engine's in a deal's logged events: sha256(seed)."""
+
+    type: Literal["commitment"]
+    hand: int
+    sha256: str
 
 
 def new_seed() -> bytes:

@@ -4,7 +4,10 @@ A match is its event log: `Match.state` and `Match.version` are a cache of repla
 `MatchEvent`s through the engine, written in the same transaction as each event.
 """
 
+from __future__ import annotations  # JSONField[...] is for the checker: fields are not generic at run time
+
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -13,11 +16,16 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
+from games.fairness import Commitment
 from tarneeb.text import refuse_bidi_controls
 
 VARIANT_CHOICES = [("classic", _("Classic Tarneeb")), ("forty_one", _("Tarneeb 41"))]
 TARGET_CHOICES = [(31, "31"), (41, "41"), (61, "61")]
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 5, 120
+
+
+# A move's logged result: the engine's events, and a deal's commitment to its seed.
+LoggedEvent = engine.Event | Commitment
 
 
 def new_room_id() -> str:
@@ -141,7 +149,8 @@ class MatchEvent(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     actor = models.CharField(max_length=8, choices=Actor.choices)
     action: Any = models.JSONField()
-    result: Any = models.JSONField(help_text="the engine's events")
+    result: models.JSONField[Sequence[LoggedEvent], list[LoggedEvent]] = models.JSONField(
+        help_text="the engine's events")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

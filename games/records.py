@@ -9,9 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games import engine, fairness
-from games.models import Match, MatchEvent
+from games.models import LoggedEvent, Match, MatchEvent
 
-HAND_OVER = ("hand_scored", "thrown_in")
 # The version of public_record's output (docs/records.md, docs/record.schema.json): raised
 # when a field is removed or changes meaning, not when one is added.
 RECORD_FORMAT = 1
@@ -35,11 +34,12 @@ def rebuild(match: Match, events: Sequence[MatchEvent] | None = None) -> engine.
     """Replay the log through the engine; raises ValueError where the log disagrees with itself."""
     game = engine.new_match(match.variant, dealer=match.first_dealer, target=match.target)
     for event in events_of(match) if events is None else events:
+        recorded: Sequence[LoggedEvent] = event.result
         if event.action["type"] == "deal":
             result = game.deal(fairness.deck_from_seed(bytes.fromhex(event.action["seed"])))
-            recorded = [e for e in event.result if e["type"] != "commitment"]
+            recorded = [e for e in recorded if e["type"] != "commitment"]
         else:
-            result, recorded = game.apply(event.seat, event.action), event.result
+            result = game.apply(event.seat, event.action)
         if result != recorded:
             raise ValueError(f"move {event.seq} gives {result}, the log says {recorded}")
     return game
@@ -54,7 +54,7 @@ def deals(events: Sequence[MatchEvent], *, aborted: bool = False) -> list[dict[s
             commitment = next(e["sha256"] for e in event.result if e["type"] == "commitment")
             hands.append({"hand": len(hands) + 1, "seq": event.seq, "sha256": commitment,
                           "seed": event.action["seed"], "over": aborted})
-        elif hands and any(e["type"] in HAND_OVER for e in event.result):
+        elif hands and any(map(engine.ends_hand, event.result)):
             hands[-1]["over"] = True
     return hands
 
@@ -103,7 +103,7 @@ def check_hand(hand: dict[str, Any], events: Sequence[MatchEvent]) -> list[str]:
         if event.action["type"] == "play" and dealt[card] != event.seat:
             problems.append(f"hand {hand['hand']}: seat {event.seat} played {card}, "
                             f"which the seed dealt to seat {dealt[card]}")
-        if any(e["type"] in HAND_OVER for e in event.result):
+        if any(map(engine.ends_hand, event.result)):
             break
     return problems
 

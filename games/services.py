@@ -9,7 +9,7 @@ for after the commit. Check, then do, under the lock; send on commit.
 import json
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Literal, NamedTuple
 
@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import engine, fairness, groups
+from games import engine, fairness, groups, models
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
 from games.protocol import LobbyRoomEvent, MatchState, RoomStateEvent, RoomSummary, SeatSummary, StateMessage
 from history import hands
@@ -372,9 +372,8 @@ def _locked_match(match_id: int) -> Match:
 def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, action: Any) -> None:
     if actor == SYSTEM and action == DEAL:
         seed = fairness.new_seed()
-        events = game.deal(fairness.deck_from_seed(seed))
-        events.append({"type": "commitment", "hand": game.hand_number,
-                       "sha256": fairness.commitment(seed)})
+        events: Sequence[models.LoggedEvent] = [*game.deal(fairness.deck_from_seed(seed)), {
+            "type": "commitment", "hand": game.hand_number, "sha256": fairness.commitment(seed)}]
         action = {"type": "deal", "seed": seed.hex()}
         match.fairness = {"hand": game.hand_number, "sha256": fairness.commitment(seed),
                           "previous": match.fairness.get("previous")}
@@ -387,7 +386,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
     MatchEvent.objects.create(match=match, seq=match.version, seat=seat, actor=actor,
                               action=action, result=events)
     hands.record(match, events)  # a deal that is over: its rows for the profile's figures
-    if any(event["type"] in ("hand_scored", "thrown_in") for event in events):
+    if any(map(engine.ends_hand, events)):
         _reveal_seed(match)
     if seat is not None and actor != BOT:  # a bot playing for an away player leaves them away
         _note_timeouts(match, seat, timed_out=actor == TIMER)

@@ -4,19 +4,19 @@ Called by games.services._apply only, in its transaction, after the move's event
 logged: the rows are committed with the move or not at all.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db.models import Count, Q
 
-from games.models import Match, MatchEvent
-from games.records import HAND_OVER
+from games import engine
+from games.models import LoggedEvent, Match, MatchEvent
 from history.models import HandResult
 
 
-def record(match: Match, events: list[dict[str, Any]]) -> None:
+def record(match: Match, events: Sequence[LoggedEvent]) -> None:
     """If `events` (the engine's, for the move just logged) end a deal, write its rows."""
-    over = next((event for event in events if event["type"] in HAND_OVER), None)
+    over = next(filter(engine.ends_hand, events), None)
     if over is None:
         return
     # The deal's moves: everything at a seat since the last deal (that move was logged already).
@@ -31,7 +31,7 @@ def record(match: Match, events: list[dict[str, Any]]) -> None:
         for seat in range(4))
 
 
-def outcome(variant: str, over: dict[str, Any], seat: int) -> dict[str, Any]:
+def outcome(variant: str, over: engine.HandOver, seat: int) -> dict[str, Any]:
     """The engine's `hand_scored` (or `thrown_in`) event, for one seat."""
     if over["thrown_in"]:
         return {}

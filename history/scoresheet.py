@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import records
+from games import engine, records
+from games.engine.views import BidView, PassView
 from games.models import Match, MatchEvent
 
 
@@ -20,8 +21,7 @@ class HandLine:
     dealer: int
     sha256: str
     seed: str | None = None
-    # Bids and passes in the order they were made: {"seat", "value"} or {"seat", "pass": True}.
-    calls: list[dict[str, Any]] = field(default_factory=list)
+    calls: list[BidView | PassView] = field(default_factory=list)  # bids and passes, in order
     exposed_card: str | None = None
     trump: str | None = None
     # The engine's hand_scored or thrown_in event, without its type.
@@ -43,22 +43,23 @@ def score_sheet(match: Match, events: Sequence[MatchEvent] | None = None) -> lis
     lines: list[HandLine] = []
     for event in events:
         for happened in event.result:
-            kind = happened["type"]
-            if kind == "dealt":
+            if happened["type"] == "dealt":
                 hand = hands[event.seq]
                 lines.append(HandLine(number=len(lines) + 1, dealer=happened["dealer"], sha256=hand["sha256"],
-                                      exposed_card=happened.get("exposed_card")))
+                                      exposed_card=happened["exposed_card"]))
                 if hand["over"]:
                     lines[-1].seed = hand["seed"]
                     lines[-1].verified = not records.check_hand(hand, events)
-            elif kind == "bid":
+            elif happened["type"] == "bid":
                 lines[-1].calls.append({"seat": happened["seat"], "value": happened["value"]})
-            elif kind == "pass":
+            elif happened["type"] == "pass":
                 lines[-1].calls.append({"seat": happened["seat"], "pass": True})
-            elif kind == "trump":
+            elif happened["type"] == "trump":
                 lines[-1].trump = happened["suit"]
-            elif kind in records.HAND_OVER:
+            elif engine.ends_hand(happened):
                 lines[-1].result = {k: v for k, v in happened.items() if k != "type"}
-                before = lines[-2].scores if len(lines) > 1 else []
-                lines[-1].scores = happened.get("scores", before)
+                if happened["type"] == "hand_scored":
+                    lines[-1].scores = happened["scores"]
+                elif len(lines) > 1:  # thrown in: the scores are as they were
+                    lines[-1].scores = lines[-2].scores
     return [line for line in lines if line.seed is not None]

@@ -54,7 +54,7 @@ def hand_replay(request: HttpRequest, match_id: int, number: int) -> JsonRespons
 def _line(line: HandLine, names: list[str], variant: str) -> dict[str, Any]:
     result = line.result
     passed = _("pass")  # outside the f-string, where makemessages finds it
-    calls = ", ".join(f"{names[c['seat']]} {passed if c.get('pass') else c['value']}" for c in line.calls)
+    calls = ", ".join(f"{names[c['seat']]} {passed if 'pass' in c else c['value']}" for c in line.calls)
     if line.thrown_in:
         outcome = (_("Thrown in: everyone passed") if result.get("reason") == "all_passed"
                    else _("Thrown in: the bids came to less than 11"))

@@ -205,19 +205,19 @@ def fresh_redis_layer() -> Iterator[None]:
 
 
 @pytest.fixture
-def asgi_application():  # type: ignore[no-untyped-def]
+def asgi_application():
     from tarneeb.asgi import application
 
     return application
 
 
 @pytest.fixture
-def alice(django_user_model):  # type: ignore[no-untyped-def]
+def alice(django_user_model):
     return django_user_model.objects.create_user("alice", password="tarneeb-alice-pass")
 
 
 @pytest.fixture
-def bob(django_user_model):  # type: ignore[no-untyped-def]
+def bob(django_user_model):
     return django_user_model.objects.create_user("bob", password="tarneeb-bob-pass")
 
 

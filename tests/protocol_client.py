@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from tests.cards import cards_in, strength, visible_cards
 
@@ -33,6 +34,15 @@ class ProtocolError(AssertionError):
 # HTTP: a tiny browser with a cookie jar
 
 @dataclass
+class HttpAnswer:
+    """A response read to its end (its connection is closed)."""
+
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+
+@dataclass
 class HttpSession:
     """One player's cookies against one server (`base` like http://127.0.0.1:8000)."""
 
@@ -40,7 +50,7 @@ class HttpSession:
     cookies: dict[str, str] = field(default_factory=dict)
 
     def request(self, method: str, path: str, form: dict[str, Any] | None = None,
-                timeout: float = 30) -> http.client.HTTPResponse:
+                timeout: float = 30) -> HttpAnswer:
         parts = urlsplit(self.base)
         conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port or 80, timeout=timeout)
         headers = {"Host": parts.netloc}
@@ -55,7 +65,7 @@ class HttpSession:
                 headers["X-CSRFToken"] = self.cookies["csrftoken"]
         conn.request(method, path, body=body, headers=headers)
         response = conn.getresponse()
-        response.body = response.read()  # type: ignore[attr-defined]
+        answer = HttpAnswer(response.status, response.headers, response.read())
         conn.close()
         for header in response.headers.get_all("Set-Cookie") or []:
             jar: SimpleCookie = SimpleCookie()
@@ -65,12 +75,12 @@ class HttpSession:
                     self.cookies.pop(name, None)
                 else:
                     self.cookies[name] = morsel.value
-        return response
+        return answer
 
-    def get(self, path: str) -> http.client.HTTPResponse:
+    def get(self, path: str) -> HttpAnswer:
         return self.request("GET", path)
 
-    def post(self, path: str, form: dict[str, Any]) -> http.client.HTTPResponse:
+    def post(self, path: str, form: dict[str, Any]) -> HttpAnswer:
         if "csrftoken" not in self.cookies:
             self.get(path if path.startswith("/accounts/") else "/")
         return self.request("POST", path, {"csrfmiddlewaretoken": self.cookies.get("csrftoken", ""), **form})
@@ -86,7 +96,7 @@ def signup(base: str, username: str, password: str = "a-long-Secret-9x") -> Http
     page = session.get("/accounts/signup/")
     if page.status != 200:
         raise ProtocolError(f"GET /accounts/signup/ answered {page.status}")
-    token = CSRF_INPUT.search(page.body.decode())  # type: ignore[attr-defined]
+    token = CSRF_INPUT.search(page.body.decode())
     if token is None:
         raise ProtocolError("the signup form has no csrfmiddlewaretoken")
     response = session.request("POST", "/accounts/signup/", {
@@ -94,7 +104,7 @@ def signup(base: str, username: str, password: str = "a-long-Secret-9x") -> Http
         "password1": password, "password2": password})
     if response.status != 302 or not session.sessionid:
         raise ProtocolError(f"signup of {username} answered {response.status}: "
-                            f"{response.body[:300]!r}")  # type: ignore[attr-defined]
+                            f"{response.body[:300]!r}")
     return session
 
 
@@ -126,7 +136,7 @@ def wait_healthy(base: str, timeout: float = 60,
             response = HttpSession(base).get("/healthz")
             last = response.status
             if response.status == 200:
-                return json.loads(response.body)  # type: ignore[attr-defined]
+                return json.loads(response.body)
         except OSError as exc:
             last = exc
         time.sleep(0.2)
@@ -164,7 +174,7 @@ class TableClient:
         if self.session and self.session.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.session.cookies.items())
         parts = urlsplit(self.base)
-        self.socket = await connect(ws_url(self.base, self.room_id), origin=f"{parts.scheme}://{parts.netloc}",
+        self.socket = await connect(ws_url(self.base, self.room_id), origin=Origin(f"{parts.scheme}://{parts.netloc}"),
                                     additional_headers=headers, proxy=None, compression=None,
                                     max_size=2**20, open_timeout=15,
                                     local_addr=(self.local_address, 0) if self.local_address else None)

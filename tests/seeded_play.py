@@ -15,7 +15,7 @@ MAX_MOVES = 10_000
 ONE_SUIT_EACH = [engine.RANKS[n // 4] + engine.SUITS[n % 4] for n in range(52)]
 
 
-def seeded_deals(monkeypatch, rng: random.Random, sweeps: float = 0.0) -> None:  # type: ignore[no-untyped-def]
+def seeded_deals(monkeypatch, rng: random.Random, sweeps: float = 0.0) -> None:
     """Choose the first dealer and deal from `rng` instead of the system's generator; a share
     `sweeps` of the deals are ONE_SUIT_EACH (their seeds stand for it wherever a deck is
     made from a seed)."""

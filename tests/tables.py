@@ -104,7 +104,7 @@ def wait_for(condition: Callable[[], Any], timeout: float, every: float = 0.05) 
 
 
 def current_match(room_id: str) -> Match:
-    return Match.objects.filter(room_id=room_id).order_by("-started_at").first()  # type: ignore[return-value]
+    return Match.objects.filter(room_id=room_id).latest("started_at")
 
 
 def assert_matches_engine(message: dict, game: engine.Match, seat: int | None) -> None:

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def moderator(client):  # type: ignore[no-untyped-def]
+def moderator(client):
     user = get_user_model().objects.create_superuser("moderator", password="a-long-secret-9")
     client.force_login(user)
     return user

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def in_english(admin_client):  # type: ignore[no-untyped-def]
+def in_english(admin_client):
     # The site's default language is Arabic; these tests read the English labels.
     admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
 

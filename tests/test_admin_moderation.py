@@ -13,13 +13,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def root(client):  # type: ignore[no-untyped-def]
+def root(client):
     user = get_user_model().objects.create_superuser("root", password="a-long-secret-9")
     client.force_login(user)
     return user
 
 
-def act(client, path: str, action: str, pk: object) -> None:  # type: ignore[no-untyped-def]
+def act(client, path: str, action: str, pk: object) -> None:
     response = client.post(path, {"action": action, "_selected_action": [pk]})
     assert response.status_code == 302, response.content[:500]
 

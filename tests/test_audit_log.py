@@ -16,7 +16,7 @@ from tests.tables import make_players
 pytestmark = pytest.mark.django_db
 
 
-def rows(client, query: str = "") -> list[str]:  # type: ignore[no-untyped-def]
+def rows(client, query: str = "") -> list[str]:
     page = client.get(f"/moderation/log/{query}")
     assert page.status_code == 200
     return [entry.action for entry in page.context["page"]]

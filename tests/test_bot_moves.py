@@ -8,7 +8,7 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import bot_players, bots, records, services
+from games import bot_players, bots, engine, records, services
 from games.models import Match, MatchEvent
 from playban import services as playban
 from playban.models import Abandonment
@@ -29,7 +29,7 @@ def one_person_and_three_bots(levels: tuple[str, str, str] = ("standard", "stand
 
 
 def hand_over(match_id: int) -> bool:
-    return any(event["type"] in records.HAND_OVER
+    return any(engine.ends_hand(event)
                for result in MatchEvent.objects.filter(match_id=match_id).values_list("result", flat=True)
                for event in result)
 
@@ -67,7 +67,7 @@ def test_a_bot_reads_its_seats_view_and_the_public_events_only(monkeypatch, bot_
     seen: dict[str, Any] = {}
     choose = bots.choose
 
-    def spy(view, history, level, rng):  # type: ignore[no-untyped-def]
+    def spy(view, history, level, rng):
         seen.update(view=view, history=history, level=level)
         return choose(view, history, level, rng)
 

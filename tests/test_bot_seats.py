@@ -13,7 +13,7 @@ from tests.tables import create_room, make_players
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def refusal(call, *args) -> str:  # type: ignore[no-untyped-def]
+def refusal(call, *args) -> str:
     with pytest.raises(services.Refused) as refused:
         call(*args)
     return refused.value.code

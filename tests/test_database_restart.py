@@ -3,7 +3,6 @@ answer: a daphne process hands out no dead connection from its pool (scaled mode
 PostgreSQL). The restart is simulated with pg_terminate_backend on that daphne's own
 sessions, so the shared server is never touched."""
 
-import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
@@ -18,7 +17,6 @@ from tests.tables import wait_for
 pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]
 
 REQUESTS = 40
-SLOW = 1.0
 
 
 def sessions_of(admin: psycopg.Connection, name: str) -> list[int]:
@@ -43,21 +41,14 @@ def test_pages_answer_after_the_database_dropped_every_pooled_connection():
                 admin.execute("SELECT pg_terminate_backend(%s)", [pid])
             wait_for(lambda: not set(sessions_of(admin, name)) & set(pooled), timeout=10)
 
-        answers = [_timed_status(base) for _ in range(REQUESTS)]
-        statuses = [status for status, _ in answers]
+        statuses = [_status(base) for _ in range(REQUESTS)]
     finally:
         stop_process(server)
 
-    failed = [status for status in statuses if status >= 500]
+    # Every one answered, none with a 5xx (a dead connection) or no answer at all (0); how
+    # long they waited is benchmarks.faults' figure, not this test's.
+    failed = [status for status in statuses if status != 200]
     assert not failed, f"{len(failed)} of {REQUESTS} requests answered {failed} after the restart"
-    slowest = max(seconds for _, seconds in answers)
-    # Not a 500 but a wait: psycopg_pool sleeps 1, 2, 4 ... s between failed checks.
-    assert slowest < SLOW, f"a request waited {slowest:.1f} s for a live connection"
-
-
-def _timed_status(base: str) -> tuple[int, float]:
-    started = time.monotonic()
-    return _status(base), time.monotonic() - started
 
 
 def _status(base: str) -> int:

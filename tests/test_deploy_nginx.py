@@ -100,10 +100,10 @@ async def test_a_whole_match_plays_through_nginx_with_sockets_on_both_daphnes(de
         assert client.errors == [] and client.leaks == [], (client.name, client.errors, client.leaks)
         assert client.state is not None and client.state["match"]["phase"] == "finished"
         assert client.state["room"]["status"] == "over"
-    assert max(clients[0].state["match"]["scores"]) >= 31  # type: ignore[index]
+    assert max(clients[0].state["match"]["scores"]) >= 31
     upstreams = await asyncio.to_thread(deployment.upstreams_of_sockets, 4)
     assert len(upstreams) == 4 and set(upstreams) == set(deployment.daphnes), upstreams
-    print(f"\nwhole match through nginx: {clients[0].state['match']['hand_number']} hands, "  # type: ignore[index]
+    print(f"\nwhole match through nginx: {clients[0].state['match']['hand_number']} hands, "
           f"{elapsed:.1f} s, sockets on {sorted(upstreams)}")
 
 
@@ -160,7 +160,7 @@ async def test_a_websocket_message_over_64_kib_is_closed_with_1009_through_nginx
 
 def test_static_files_come_from_nginx_compressed_and_cached_for_a_year(deployment):
     page = HttpSession(deployment.base).get("/accounts/login/")
-    stylesheet = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page.body.decode())  # type: ignore[attr-defined]
+    stylesheet = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page.body.decode())
     assert stylesheet, "no hashed stylesheet in the page"
     parts = urlsplit(deployment.base)
     connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)

@@ -5,7 +5,7 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
-def html_tag(response) -> str:  # type: ignore[no-untyped-def]
+def html_tag(response) -> str:
     return re.search(r"<html[^>]*>", response.content.decode()).group(0)
 
 

@@ -17,12 +17,12 @@ LIST = "/admin/playban/abandonment/"
 
 
 @pytest.fixture
-def abandonment():  # type: ignore[no-untyped-def]
+def abandonment():
     finished_match(make_players(4), removed={0})
     return Abandonment.objects.get()
 
 
-def staff(*permissions: str):  # type: ignore[no-untyped-def]
+def staff(*permissions: str):
     (user,) = make_players(1, prefix="moderator")
     user.is_staff = True
     user.save()
@@ -31,7 +31,7 @@ def staff(*permissions: str):  # type: ignore[no-untyped-def]
     return user
 
 
-def forgive(client, abandonment):  # type: ignore[no-untyped-def]
+def forgive(client, abandonment):
     return client.post(LIST, {"action": "forgive", "_selected_action": [abandonment.pk]})
 
 

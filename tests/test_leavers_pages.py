@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def leaver():  # type: ignore[no-untyped-def]
+def leaver():
     players = make_players(4)
     finished_match(players, removed={0})
     return players[0]

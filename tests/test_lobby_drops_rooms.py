@@ -14,7 +14,7 @@ from tests.tables import create_room, make_players, play_until, start_match
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def listed_ids(client) -> set[str]:  # type: ignore[no-untyped-def]
+def listed_ids(client) -> set[str]:
     return {room["id"] for room in embedded_rooms(client.get("/").content.decode())}
 
 

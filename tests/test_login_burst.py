@@ -23,7 +23,7 @@ def test_a_burst_of_simultaneous_guesses_gets_no_extra_tries(alice, settings, mo
     answers: list[int] = []
     checking = ModelBackend.authenticate
 
-    def check_after_the_others(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def check_after_the_others(self, *args, **kwargs):
         # A password being checked stays in check until every other guess of the burst is
         # answered: they all overlap it, however the threads are scheduled. Were any of
         # them checked too, it would wait here in turn and never be answered.

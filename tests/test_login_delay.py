@@ -9,7 +9,7 @@ WRONG = {"username": "alice", "password": "wrong"}
 RIGHT = {"username": "alice", "password": "tarneeb-alice-pass"}
 
 
-def wait_after_failure(client, clock) -> int:  # type: ignore[no-untyped-def]
+def wait_after_failure(client, clock) -> int:
     """Fail once (when allowed), then how many seconds the next attempt must wait."""
     assert client.post("/accounts/login/", WRONG).status_code == 200
     refused = client.post("/accounts/login/", WRONG)

@@ -14,7 +14,7 @@ SHARED = "10.0.0.1"
 
 
 @pytest.fixture
-def alices_browser(alice) -> Client:  # type: ignore[no-untyped-def]
+def alices_browser(alice) -> Client:
     browser = Client(REMOTE_ADDR=SHARED)
     assert browser.post("/accounts/login/", RIGHT).status_code == 302
     browser.post("/accounts/logout/")

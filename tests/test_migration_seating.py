@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 BEFORE, AFTER = ("games", "0001_initial"), ("games", "0002_match_seating")
 
 
-def migrate_to(*targets: tuple[str, str]):  # type: ignore[no-untyped-def]
+def migrate_to(*targets: tuple[str, str]):
     MigrationExecutor(connection).migrate(list(targets))
     return MigrationExecutor(connection).loader.project_state(list(targets)).apps
 

@@ -20,7 +20,7 @@ def endpoints(report_id: int) -> list[tuple[str, dict]]:
 
 
 @pytest.fixture
-def report(alice, bob):  # type: ignore[no-untyped-def]
+def report(alice, bob):
     return Report.objects.create(reporter=alice, reported=bob, reason=Report.Reason.CHAT)
 
 

@@ -12,7 +12,7 @@ from tests.tables import make_players
 pytestmark = pytest.mark.django_db
 
 
-def queries(client, path: str = "/") -> list[str]:  # type: ignore[no-untyped-def]
+def queries(client, path: str = "/") -> list[str]:
     with CaptureQueriesContext(connection) as captured:
         assert client.get(path).status_code == 200
     return [query["sql"] for query in captured.captured_queries]

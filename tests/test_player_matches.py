@@ -10,14 +10,14 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def played():  # type: ignore[no-untyped-def]
+def played():
     """A finished Classic match, a finished Tarneeb 41 match and a live one."""
     return [play_until(start_match("classic", turn_seconds=30), "finished"),
             play_until(start_match("forty_one", turn_seconds=30), "finished"),
             start_match("classic", turn_seconds=30)]
 
 
-def listed(client, username, **query):  # type: ignore[no-untyped-def]
+def listed(client, username, **query):
     response = client.get(f"/u/{username}/matches/", query, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     return response.context["rows"]

@@ -11,7 +11,7 @@ MATCHES = 200
 
 
 @pytest.fixture
-def veteran():  # type: ignore[no-untyped-def]
+def veteran():
     matches = [past_match(["veteran", f"partner{n % 7}", f"left{n % 5}", f"right{n % 3}"], winner=n % 2)
                for n in range(MATCHES)]
     HandResult.objects.bulk_create(

@@ -14,7 +14,7 @@ from tests.tables import make_players, wait_for
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def quick(client, player) -> str:  # type: ignore[no-untyped-def]
+def quick(client, player) -> str:
     client.force_login(player)
     return client.post("/rooms/quick/")["Location"].split("/")[2]
 

@@ -28,7 +28,7 @@ def quick_room() -> Room:
     return room
 
 
-def page(path: str, language: str, user=None) -> str:  # type: ignore[no-untyped-def]
+def page(path: str, language: str, user=None) -> str:
     client = Client(HTTP_ACCEPT_LANGUAGE=language)
     if user is not None:
         client.force_login(user)

@@ -67,7 +67,7 @@ def test_the_last_move_and_the_timer_rate_the_match_once(first):
     def timer() -> str:
         return "moved" if services.play_deadline(match.pk) else "nothing"
 
-    def hold_the_lock(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+    def hold_the_lock(execute, sql, params, many, context):
         # Once this thread has the match row (its transaction began and read it), keep it
         # until the other thread has made its call, and a while more for that call to be
         # waiting for the lock, however late the machine runs the other thread.

@@ -19,7 +19,7 @@ def match_between_hands() -> Match:
 
 
 @contextmanager
-def deal_after_first_log_read(match: Match):  # type: ignore[no-untyped-def]
+def deal_after_first_log_read(match: Match):
     """Commit the next deal as soon as the record has read the event log once: before
     its next query, or after it if it makes none. That is the moment an attacker polling
     the record aims for (the pause before each deal tells them when)."""
@@ -30,7 +30,7 @@ def deal_after_first_log_read(match: Match):  # type: ignore[no-untyped-def]
         services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
                       actor=services.SYSTEM)
 
-    def interleave(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+    def interleave(execute, sql, params, many, context):
         if log_read and not dealt:
             deal()
         if "games_matchevent" in sql and sql.lstrip().upper().startswith("SELECT"):

@@ -15,7 +15,7 @@ from tests.tables import make_players, start_match
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def logged_in(user) -> Client:  # type: ignore[no-untyped-def]
+def logged_in(user) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
     return client

@@ -3,7 +3,7 @@ each deal checked against its seed; a live hand never appears."""
 
 import pytest
 
-from games import engine, fairness, records, services
+from games import engine, fairness, services
 from games.models import Match
 from history.scoresheet import score_sheet
 from tests.tables import play_until, start_match
@@ -21,7 +21,7 @@ def replayed_results(match: Match) -> list[dict]:
         else:
             happened = game.apply(event.seat, event.action)
         results += [{k: v for k, v in e.items() if k != "type"} for e in happened
-                    if e["type"] in records.HAND_OVER]
+                    if engine.ends_hand(e)]
     return results
 
 

@@ -10,7 +10,7 @@ from tests.tables import HOST, ORIGIN, create_room, make_players, receive
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def spectator(application, room_id):  # type: ignore[no-untyped-def]
+async def spectator(application, room_id):
     socket = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=[HOST, ORIGIN])
     assert (await socket.connect(timeout=10))[0]
     await receive(socket)
@@ -18,7 +18,7 @@ async def spectator(application, room_id):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-async def room():  # type: ignore[no-untyped-def]
+async def room():
     players = await database_sync_to_async(make_players)(1)
     return await database_sync_to_async(create_room)(players[0])
 

@@ -9,6 +9,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 from games import services
 from tests.tables import HOST, ORIGIN
@@ -29,7 +30,7 @@ async def communicator_close_code(application: Any, path: str, headers: list[tup
 async def daphne_close_code(base: str, path: str, origin: str) -> int:
     """The close code a plain client gets; an HTTP status would raise InvalidStatus."""
     url = base.replace("http://", "ws://") + path
-    async with connect(url, origin=origin, proxy=None, open_timeout=10) as socket:  # type: ignore[arg-type]
+    async with connect(url, origin=Origin(origin), proxy=None, open_timeout=10) as socket:
         with pytest.raises(ConnectionClosed) as closed:
             await asyncio.wait_for(socket.recv(), 10)
     assert closed.value.rcvd is not None, "the server dropped the connection without a close frame"

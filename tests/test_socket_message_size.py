@@ -11,6 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 from tests.tables import create_room, make_players
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def table_socket(base: str, room_id: str) -> ClientConnection:
-    socket = await connect(f"{base.replace('http://', 'ws://')}/ws/rooms/{room_id}/", origin=base,  # type: ignore[arg-type]
+    socket = await connect(f"{base.replace('http://', 'ws://')}/ws/rooms/{room_id}/", origin=Origin(base),
                            proxy=None, open_timeout=10, compression=None)
     assert json.loads(await asyncio.wait_for(socket.recv(), 10))["type"] == "state"
     return socket

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def own_buckets(monkeypatch):  # type: ignore[no-untyped-def]
+def own_buckets(monkeypatch):
     """This module's tests spend users' and addresses' budgets: theirs, gone after them."""
     monkeypatch.setattr(consumers, "_shared", SharedBuckets())
     monkeypatch.setattr(consumers, "_connects", RecentBuckets())
@@ -24,7 +24,7 @@ def own_buckets(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def tight_limits(settings):  # type: ignore[no-untyped-def]
+def tight_limits(settings):
     # No refill within a test: what the socket may send is exactly its burst.
     settings.SOCKET_MESSAGE_BURST = 5
     settings.SOCKET_MESSAGES_PER_SECOND = 0.001
@@ -130,7 +130,7 @@ async def test_an_address_that_keeps_reconnecting_is_closed_before_its_session_i
     sessions_read = []
     real_get_user = channels.auth.get_user
 
-    async def counting_get_user(scope):  # type: ignore[no-untyped-def]
+    async def counting_get_user(scope):
         sessions_read.append(scope["path"])
         return await real_get_user(scope)
 

@@ -29,5 +29,5 @@ async def test_a_suspension_closes_a_socket_on_another_server(site):
     refusal = await client.next_message("error", timeout=15)
     assert refusal["code"] == "suspended"
     with pytest.raises(ConnectionClosed) as closed:
-        await asyncio.wait_for(client.socket.recv(), 15)  # type: ignore[union-attr]
+        await asyncio.wait_for(client.socket.recv(), 15)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401

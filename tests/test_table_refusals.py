@@ -21,7 +21,7 @@ from tests.tables import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def refused(socket, payload, code):  # type: ignore[no-untyped-def]
+async def refused(socket, payload, code):
     if isinstance(payload, str):
         await socket.send_to(text_data=payload)
     else:

@@ -105,8 +105,8 @@ async def test_a_whole_match_across_two_daphne_processes(worker):
         assert final["match"]["winner"] in (0, 1)
         assert final["legal"] == [] and final["deadline"] is None
         assert final["room"]["status"] == "over"
-    scores = clients[0].state["match"]["scores"]  # type: ignore[index]
+    scores = clients[0].state["match"]["scores"]
     assert max(scores) >= 31
-    hands = clients[0].state["match"]["hand_number"]  # type: ignore[index]
+    hands = clients[0].state["match"]["hand_number"]
     print(f"\nwhole match over two daphne processes: {hands} hands, v={numbers[-1]}, "
           f"scores {scores}, {elapsed:.1f} s")

@@ -9,10 +9,11 @@ docs/bots.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from games.engine.cards import FULL_DECK, SUIT_MASK
+from games.engine.events import Event
 from games.engine.views import View
 
 from . import standard
@@ -39,7 +40,7 @@ def legal_actions(t: Table) -> list[dict[str, Any]]:
 
 def choose(
     view: View,
-    history: Sequence[Mapping[str, Any]],
+    history: Sequence[Event],
     level: str,
     rng: random.Random,
 ) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from games.engine import full_deck, new_match
+from games.engine import ends_hand, full_deck, new_match
 
 from . import LEVELS, choose
 
@@ -75,7 +75,7 @@ def play_match(
                 action = choose(match.view(seat), history, level, rng)
             record.times.setdefault(level, []).append(clock() - start)
             history += match.apply(seat, action)  # IllegalAction propagates: a bot bug
-        summary = next(e for e in reversed(history) if e["type"] in ("hand_scored", "thrown_in"))
+        summary = next(filter(ends_hand, reversed(history)))
         hands += 1
         if summary["thrown_in"]:
             record.deals.append((hand_dealer, [0, 0]))

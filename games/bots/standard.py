@@ -213,8 +213,9 @@ def sound(t: Table, legal: list[int]) -> list[int]:
     no overtaking or trumping a trick partner has won, no master card thrown away,
     no lead into an opponent's shown void while they may ruff.  Never empty."""
     keep = legal
-    if t.trick:
-        winner, best = t.winning()  # type: ignore[misc]
+    seat_best = t.winning()  # None when this seat leads
+    if seat_best is not None:
+        winner, best = seat_best
         led = SUIT_OF[t.trick[0][1]]
         if winner == t.partner and (len(t.trick) == 3 or t.sure_winner(best, led)):
             keep = [c for c in keep if not beats(c, best, t.trump)] or keep

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.cards import ALL_CARDS, CARD_INDEX, SUIT_INDEX, SUIT_MASK
+from games.engine.events import Event
 from games.engine.views import View
 
 SUIT_OF = tuple(i // 13 for i in range(52))
@@ -49,13 +50,13 @@ def beats(card: int, best: int, trump: int | None) -> bool:
     return card // 13 == trump
 
 
-def hand_plays(history: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
+def hand_plays(history: Sequence[Event]) -> list[tuple[int, str]]:
     """(seat, card) of the "play" events after the last "dealt" event."""
     start = 0
     for i, event in enumerate(history):
-        if event.get("type") == "dealt":
+        if event["type"] == "dealt":
             start = i + 1
-    return [(e["seat"], e["card"]) for e in history[start:] if e.get("type") == "play"]
+    return [(e["seat"], e["card"]) for e in history[start:] if e["type"] == "play"]
 
 
 @dataclass
@@ -80,7 +81,7 @@ class Table:
     target: int = 41
 
     @classmethod
-    def from_view(cls, view: View, history: Sequence[Mapping[str, Any]]) -> Table:
+    def from_view(cls, view: View, history: Sequence[Event]) -> Table:
         seat = view["seat"]
         if seat is None or view["to_act"] != seat:
             raise ValueError("a bot decides for the seat to act, from that seat's view")

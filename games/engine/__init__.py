@@ -17,6 +17,7 @@ from .cards import (
     trump_for_exposed,
 )
 from .classic import ClassicMatch
+from .events import Event, HandOver, ends_hand
 from .forty_one import FortyOneMatch
 from .match import PHASES, IllegalAction, Match
 
@@ -43,11 +44,14 @@ __all__ = [
     "SUITS",
     "VARIANTS",
     "ClassicMatch",
+    "Event",
     "FortyOneMatch",
+    "HandOver",
     "IllegalAction",
     "Match",
     "card_rank",
     "card_suit",
+    "ends_hand",
     "full_deck",
     "is_card",
     "new_match",

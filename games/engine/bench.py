@@ -15,7 +15,7 @@ import sys
 import time
 
 from . import FULL_DECK, new_match
-from .match import Event
+from .events import Event
 
 VARIANTS = ("classic", "forty_one")
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SUIT_INDEX, SUIT_MASK, SUITS, Action, indices_of
-from .match import Event, IllegalAction, Match
-from .views import ClassicContract
+from .events import Event
+from .match import IllegalAction, Match
+from .views import ClassicContract, HandScore
 
 TARGETS = (31, 41, 61)
 MIN_BID, MAX_BID = 7, 13
@@ -131,11 +132,12 @@ class ClassicMatch(Match):
 
     # -------------------------------------------------------------- scoring
 
-    def _score_hand(self, summary: dict[str, Any]) -> None:
-        assert self._contract is not None  # the auction was won before any card was played
-        seat, bid = self._contract
+    def _score_hand(self, team_tricks: list[int]) -> HandScore:
+        contract = self._contract_view()
+        assert contract is not None  # the auction was won before any card was played
+        seat, bid = contract["seat"], contract["value"]
         team = seat & 1
-        took = summary["team_tricks"][team]
+        took = team_tricks[team]
         if bid < MAX_BID:
             if took >= bid:
                 gain, other = (16 if took == 13 else took), 0
@@ -149,10 +151,7 @@ class ClassicMatch(Match):
         points[team], points[1 - team] = gain, other
         self._scores[0] += points[0]
         self._scores[1] += points[1]
-        summary["contract"] = self._contract_view()
-        summary["points"] = points
-        summary["made"] = took >= bid
-        summary["kaboot"] = took == 13
+        return {"contract": contract, "points": points, "made": took >= bid, "kaboot": took == 13}
 
     def _match_winner(self) -> int | None:
         # Only one team gains points in a hand, so at most one reaches the target now.

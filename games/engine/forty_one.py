@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARD_INDEX, FULL_DECK, SAME_COLOUR, SUIT_INDEX, Action
-from .match import LIVE_PHASES, Event, IllegalAction, Match
+from .events import Dealt, Event
+from .match import LIVE_PHASES, IllegalAction, Match
+from .views import HandScore
 
 TARGET = 41
 BID_VALUES = (2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13)  # 2..13 except 6
@@ -26,13 +28,13 @@ class FortyOneMatch(Match):
     def _reset_auction(self) -> None:
         self._seat_bids: list[int | None] = [None, None, None, None]
 
-    def _start_hand(self, cards: tuple[str, ...], events: list[Event]) -> None:
+    def _start_hand(self, cards: tuple[str, ...], dealt: Dealt, events: list[Event]) -> None:
         # The dealer's last card is shown to all; trump is its colour's other suit.
         exposed = cards[51]
         self._exposed = CARD_INDEX[exposed]
         suit = SAME_COLOUR[exposed[1]]
         self._trump = SUIT_INDEX[suit]
-        events[0]["exposed_card"] = FULL_DECK[self._exposed]
+        dealt["exposed_card"] = FULL_DECK[self._exposed]
         events.append({"type": "trump", "seat": None, "suit": suit})
 
     # -------------------------------------------------------------- actions
@@ -73,17 +75,15 @@ class FortyOneMatch(Match):
 
     # -------------------------------------------------------------- scoring
 
-    def _score_hand(self, summary: dict[str, Any]) -> None:
+    def _score_hand(self, team_tricks: list[int]) -> HandScore:
+        bids = [bid for bid in self._seat_bids if bid is not None]
+        assert len(bids) == 4  # all four bid before a card was played
         points = []
-        for seat in range(4):
-            bid = self._seat_bids[seat]
-            assert bid is not None  # all four bid before a card was played
+        for seat, bid in enumerate(bids):
             gain = bid if self._tricks[seat] >= bid else -bid  # extra tricks count for nothing
             points.append(gain)
             self._scores[seat] += gain
-        summary["bids"] = list(self._seat_bids)
-        summary["points"] = points
-        summary["kaboot"] = 13 in summary["team_tricks"]
+        return {"bids": bids, "points": points, "kaboot": 13 in team_tricks}
 
     def _qualifies(self, team: int) -> bool:
         a, b = self._scores[team], self._scores[team + 2]

@@ -9,7 +9,7 @@ scoring and the end-of-match test through the hooks marked "variant hook".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar, Literal, NoReturn
 
 from .cards import (
     ALL_CARDS,
@@ -26,9 +26,20 @@ from .cards import (
     trick_winner,
     weakest,
 )
-from .views import BidView, Contract, LastTrick, PassView, TrickCard, View
+from .events import Dealt, Event, HandScored, ThrownIn
+from .views import (
+    BidView,
+    Contract,
+    HandScore,
+    HandSummary,
+    LastTrick,
+    PassView,
+    ScoredHand,
+    ThrownInHand,
+    TrickCard,
+    View,
+)
 
-Event = dict[str, Any]
 PHASES = ("deal", "bidding", "trump", "playing", "finished")
 LIVE_PHASES = frozenset(("bidding", "trump", "playing"))
 ACTION_TYPES = ("bid", "pass", "trump", "play")
@@ -43,7 +54,6 @@ FORMAT = 1  # version of the to_dict() layout
 # Card string -> its bit in a hand mask, so deal() can sum instead of loop.
 _CARD_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(FULL_DECK)}
 _T0, _T1, _T2, _T3 = PLAYS_BY_SUIT
-_FLAT = (list, dict)  # the mutable value types of a hand summary
 
 
 class IllegalAction(ValueError):
@@ -103,7 +113,7 @@ class Match:
         self._leader: int | None = None
         self._tricks = [0, 0, 0, 0]
         self._last_trick: tuple[int, tuple[int, ...], int] | None = None  # leader, cards, winner
-        self._last_hand: dict[str, Any] | None = None
+        self._last_hand: HandSummary | None = None
         self._reset_auction()
 
     # ------------------------------------------------------------------ public
@@ -142,15 +152,14 @@ class Match:
         self._reset_auction()
         self.phase = "bidding"
         self.to_act = first & 3
-        events: list[Event] = [
-            {
-                "type": "dealt",
-                "dealer": self.dealer,
-                "hand_number": self.hand_number,
-                "exposed_card": None,
-            }
-        ]
-        self._start_hand(cards, events)
+        event: Dealt = {
+            "type": "dealt",
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "exposed_card": None,
+        }
+        events: list[Event] = [event]
+        self._start_hand(cards, event, events)
         return events
 
     def legal_actions(self) -> list[dict[str, Any]]:
@@ -355,20 +364,21 @@ class Match:
     def _finish_hand(self, events: list[Event]) -> None:
         # After the 13th trick: score, then either end the match or pass the deal on.
         t = self._tricks
-        summary: dict[str, Any] = {
+        team_tricks = [t[0] + t[2], t[1] + t[3]]
+        score = self._score_hand(team_tricks)  # adds the hand's points to the scores
+        summary: ScoredHand = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "thrown_in": False,
             "tricks": list(t),
-            "team_tricks": [t[0] + t[2], t[1] + t[3]],
+            "team_tricks": team_tricks,
+            **score,
+            "scores": list(self._scores),
         }
-        self._score_hand(summary)
-        summary["scores"] = list(self._scores)
         self._last_hand = summary
         self._leader = self.to_act = None
-        # One level of copying is enough: the summary's values are flat lists and dicts.
-        event = {k: v.copy() if type(v) in _FLAT else v for k, v in summary.items()}
-        events.append({"type": "hand_scored", **event})
+        event: HandScored = {"type": "hand_scored", **summary}
+        events.append(_copy_json(event))  # the event is the receiver's to change
         winner = self._match_winner()
         if winner is None:
             self.phase = "deal"
@@ -378,9 +388,9 @@ class Match:
             self.winner = winner
             events.append({"type": "match_won", "team": winner, "scores": list(self._scores)})
 
-    def _throw_in(self, reason: str, events: list[Event]) -> None:
+    def _throw_in(self, reason: Literal["all_passed", "bids_under_11"], events: list[Event]) -> None:
         # No score; the same dealer deals again.
-        summary = {
+        summary: ThrownInHand = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "thrown_in": True,
@@ -391,7 +401,8 @@ class Match:
         self._hands = [0, 0, 0, 0]
         self.phase = "deal"
         self.to_act = None
-        events.append({"type": "thrown_in", **_copy_json(summary)})
+        event: ThrownIn = {"type": "thrown_in", **summary}
+        events.append(_copy_json(event))
 
     # --------------------------------------------------------- error messages
 
@@ -442,8 +453,9 @@ class Match:
         held = ", ".join(cards_of(hand & SUIT_MASK[led]))
         return f"Seat {seat} must follow suit: {SUITS[led]} was led and seat {seat} holds {held}"
 
-    def _start_hand(self, cards: tuple[str, ...], events: list[Event]) -> None:
-        """Variant hook: called by deal() with the dealt cards."""
+    def _start_hand(self, cards: tuple[str, ...], dealt: Dealt, events: list[Event]) -> None:
+        """Variant hook: called by deal() with the dealt cards, its ``dealt`` event and the
+        hand's events so far."""
 
     def _other_actions(self) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -456,7 +468,8 @@ class Match:
         """Variant hook: the timeout move of ``seat`` (to act) in the auction."""
         raise NotImplementedError
 
-    def _score_hand(self, summary: dict[str, Any]) -> None:
+    def _score_hand(self, team_tricks: list[int]) -> HandScore:
+        """Variant hook: score the hand played out, adding its points to ``_scores``."""
         raise NotImplementedError
 
     def _match_winner(self) -> int | None:

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CARD_INDEX, SAME_COLOUR, SUITS
-from .match import Event, Match
+from .events import Event
+from .match import Match
 
 # Tricks 0..11 take four cards of one suit from one of these rank groups.
 _GROUPS = ("AKQJ", "T987", "6543")

@@ -4,9 +4,9 @@ Built by the engine, sent to each socket inside the table's ``state`` message
 (docs/protocol.md) and read by the bots (games/bots); JSON-ready throughout.
 """
 
-from __future__ import annotations
-
-from typing import Any, TypedDict
+# No `from __future__ import annotations`: with it, Python 3.11's TypedDict takes a
+# NotRequired key for a required one (__optional_keys__, read by the schema test).
+from typing import Literal, NotRequired, TypedDict
 
 
 class TrickCard(TypedDict):
@@ -38,6 +38,40 @@ class ClassicContract(TypedDict):
 Contract = ClassicContract | list[int | None]
 
 
+class HandScore(TypedDict):
+    """A variant's figures of a hand played out."""
+
+    points: list[int]  # gained this hand: per team in Classic, per seat in Tarneeb 41
+    kaboot: bool  # Classic: the bidding team took all 13; Tarneeb 41: a team took all 13
+    contract: NotRequired[ClassicContract]  # Classic
+    made: NotRequired[bool]  # Classic
+    bids: NotRequired[list[int]]  # Tarneeb 41: per seat
+
+
+class ScoredHand(HandScore):
+    """A hand played out: the ``hand_scored`` event without its type."""
+
+    hand_number: int
+    dealer: int
+    thrown_in: Literal[False]
+    tricks: list[int]  # per seat
+    team_tricks: list[int]
+    scores: list[int]  # the match's, after this hand
+
+
+class ThrownInHand(TypedDict):
+    """A hand thrown in, unscored: the ``thrown_in`` event without its type."""
+
+    hand_number: int
+    dealer: int
+    thrown_in: Literal[True]
+    reason: Literal["all_passed", "bids_under_11"]
+    bids: list[BidView | PassView]  # the auction, in order
+
+
+HandSummary = ScoredHand | ThrownInHand
+
+
 class View(TypedDict):
     variant: str
     target: int
@@ -59,4 +93,4 @@ class View(TypedDict):
     cards_left: list[int]  # per seat
     exposed_card: str | None  # Tarneeb 41: the dealer's card shown to all, until played
     hand_number: int
-    last_hand: dict[str, Any] | None  # the summary of the hand before this one
+    last_hand: HandSummary | None  # the hand before this one
