@@ -6,18 +6,20 @@ client sends is rate limited per socket, per user and per client address before 
 other work (docs/protocol.md, Rate limits).
 """
 
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, ParamSpec, TypeVar, cast
 
+from asgiref.sync import sync_to_async
 from asgiref.typing import WebSocketConnectEvent, WebSocketDisconnectEvent
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import close_old_connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
@@ -43,6 +45,28 @@ CLOSE_TOO_MANY = handshake.TOO_MANY
 _shared = SharedBuckets()
 # Handshakes per user (or address), so a closed flooder cannot come straight back.
 _connects = RecentBuckets()
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def database(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """`function` run off the event loop, its connection handed back (or closed when
+    stale) once it returns. On PostgreSQL (scaled mode) on a pool of threads, each
+    borrowing a connection from the process's pool: with all of them on one thread, as
+    channels does by default, every move of the process waited for every other's queries.
+    SQLite takes one writer at a time, so embedded mode keeps the one thread."""
+    @functools.wraps(function)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        # Here, in the call's own context: channels' database_sync_to_async closes them
+        # outside it, which on a pool thread missed some, and the suite ran the pool dry.
+        close_old_connections()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(run, thread_sensitive=not settings.SCALED)
 
 
 def language_of(scope: Mapping[str, Any]) -> str:
@@ -71,7 +95,7 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
         # Channels' own dispatch first hops to the database thread to close stale
         # connections, for every message: each flooding message and each state forwarded
         # to each socket queued there behind the moves. Database work here goes through
-        # database_sync_to_async, which does that around each call anyway.
+        # database(), which does that around each call anyway.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -110,7 +134,7 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(self.user_group, self.channel_name)
             # The flag comes with the user (moderation.backends); without it, ask.
             blocked = getattr(user, "moderation_blocked", True)
-            sanction = await database_sync_to_async(active_suspension)(user.pk) if blocked else None
+            sanction = await database(active_suspension)(user.pk) if blocked else None
             if sanction is not None:
                 self.refused_at_connect = True
                 await self.accept()
@@ -180,7 +204,7 @@ class LobbyConsumer(ProtocolConsumer):
     async def connect(self) -> None:
         await self.channel_layer.group_add(groups.LOBBY, self.channel_name)
         await self.accept()
-        rooms = await database_sync_to_async(services.lobby_rooms)()
+        rooms = await database(services.lobby_rooms)()
         await self.send_json({"type": "rooms", "rooms": rooms})
 
     async def disconnect(self, code: int) -> None:
@@ -208,13 +232,13 @@ class RoomConsumer(ProtocolConsumer):
         self.user = cast("User | AnonymousUser", self.scope["user"])
         # Join before reading the state, so no change can fall between the two.
         await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
-        snapshot = await database_sync_to_async(services.room_snapshot)(self.room_id)
+        snapshot = await database(services.room_snapshot)(self.room_id)
         await self.accept()
         if snapshot is None:
             await self.close(code=CLOSE_NO_ROOM)
             return
         await self.room_state(snapshot)
-        lines = await database_sync_to_async(chat.recent)(self.room_id,
+        lines = await database(chat.recent)(self.room_id,
                                                           with_spectators=not self.at_live_match)
         if lines:  # a client starts each connection with an empty chat
             await self.send_json({"type": "chat_history", "messages": lines})
@@ -226,24 +250,24 @@ class RoomConsumer(ProtocolConsumer):
         kind = content.get("type")
         try:
             if kind == "sit":
-                await database_sync_to_async(services.sit)(self.room_id, self.user, content.get("seat"))
+                await database(services.sit)(self.room_id, self.user, content.get("seat"))
             elif kind == "stand":
-                await database_sync_to_async(services.stand)(self.room_id, self.user)
+                await database(services.stand)(self.room_id, self.user)
             elif kind == "act":
-                await database_sync_to_async(services.act)(
+                await database(services.act)(
                     self.room_id, self.user, content.get("action"), content.get("v"))
             elif kind == "back":
-                await database_sync_to_async(services.back)(self.room_id, self.user)
+                await database(services.back)(self.room_id, self.user)
             elif kind == "rematch":
-                await database_sync_to_async(services.rematch)(self.room_id, self.user)
+                await database(services.rematch)(self.room_id, self.user)
             elif kind == "add_bot":
-                await database_sync_to_async(bot_players.add_bot)(
+                await database(bot_players.add_bot)(
                     self.room_id, self.user, content.get("seat"), content.get("level", "standard"))
             elif kind == "remove_bot":
-                await database_sync_to_async(bot_players.remove_bot)(
+                await database(bot_players.remove_bot)(
                     self.room_id, self.user, content.get("seat"))
             elif kind == "chat":
-                await database_sync_to_async(chat.post)(self.room_id, self.user, text=content.get("text", ""),
+                await database(chat.post)(self.room_id, self.user, text=content.get("text", ""),
                                                         phrase=content.get("phrase", ""))
             else:
                 await super().handle_message(content)
@@ -253,7 +277,7 @@ class RoomConsumer(ProtocolConsumer):
                 await self.resync()
 
     async def resync(self) -> None:
-        snapshot = await database_sync_to_async(services.room_snapshot)(self.room_id)
+        snapshot = await database(services.room_snapshot)(self.room_id)
         if snapshot is not None:
             await self.room_state(snapshot)
 
