@@ -4,8 +4,8 @@ The services build them, the consumers forward them and outside clients read the
 as JSON; stating them here lets the type checker hold the builders to the document.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: with it, Python 3.11's TypedDict takes a
+# NotRequired key (ErrorMessage.url) for a required one at run time.
 from typing import Any, Literal, NotRequired, TypedDict
 
 from games.engine.views import View

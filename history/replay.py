@@ -3,7 +3,9 @@
 The log is replayed through the engine up to the end of the asked hand and never past it:
 the next deal's seed is not even read. A position is what a spectator saw at that moment
 (the engine's view for no seat, as the live table draws it) plus all four hands face up,
-which may be shown once the hand is over.
+which may be shown once the hand is over. An aborted match's hands are all over, the one
+the moderator cut short too: `finished` is false for that one, whose last position is
+where play stopped.
 """
 
 from collections.abc import Sequence
@@ -21,7 +23,7 @@ def hand_positions(match: Match, events: Sequence[MatchEvent], number: int) -> d
         return None
     game = engine.new_match(match.variant, dealer=match.first_dealer, target=match.target)
     positions: list[dict[str, Any]] = []
-    dealt = 0
+    dealt, finished = 0, False
     for event in events:
         if event.action["type"] == "deal":
             dealt += 1
@@ -32,9 +34,10 @@ def hand_positions(match: Match, events: Sequence[MatchEvent], number: int) -> d
             game.apply(event.seat, event.action)
         if dealt == number:
             positions.append(_position(game, event))
+            finished = finished or any(map(engine.ends_hand, event.result))
     return {"match": match.pk, "hand": number, "hands": sum(hand["over"] for hand in hands),
             "sha256": hands[number - 1]["sha256"], "seed": hands[number - 1]["seed"],
-            "positions": positions}
+            "finished": finished, "positions": positions}
 
 
 def _position(game: engine.Match, event: MatchEvent) -> dict[str, Any]:

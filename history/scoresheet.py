@@ -3,7 +3,9 @@
 Every figure on a line is the engine's own (its `hand_scored` or `thrown_in` event); the
 line adds what the log says around it: who dealt, the calls in order, and the deal's
 commitment, revealed seed and the server's check of it (games.records.check_hand). Only
-deals that are over appear: the hand being played is nobody's business yet.
+deals that are over appear: the hand being played is nobody's business yet. An aborted
+match reveals every deal, so the hand the moderator cut short is there too, with no result
+(`HandLine.finished` false).
 """
 
 from collections.abc import Sequence
@@ -33,6 +35,11 @@ class HandLine:
     @property
     def thrown_in(self) -> bool:
         return bool(self.result.get("thrown_in"))
+
+    @property
+    def finished(self) -> bool:
+        """Scored or thrown in; false only for an aborted match's hand cut short."""
+        return bool(self.result)
 
 
 def score_sheet(match: Match, events: Sequence[MatchEvent] | None = None) -> list[HandLine]:

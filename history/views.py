@@ -32,7 +32,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "players": names,
         "winners": None if match.winner is None else names[match.winner::2],
         "lines": [_line(line, names, match.variant) for line in lines],
-        "final": lines[-1].scores if lines else [],
+        "final": next((line.scores for line in reversed(lines) if line.finished), []),
     })
 
 
@@ -55,7 +55,9 @@ def _line(line: HandLine, names: list[str], variant: str) -> dict[str, Any]:
     result = line.result
     passed = _("pass")  # outside the f-string, where makemessages finds it
     calls = ", ".join(f"{names[c['seat']]} {passed if 'pass' in c else c['value']}" for c in line.calls)
-    if line.thrown_in:
+    if not line.finished:  # the deal a moderator's close cut short: revealed, never scored
+        outcome = _("Not finished: the room was closed")
+    elif line.thrown_in:
         outcome = (_("Thrown in: everyone passed") if result.get("reason") == "all_passed"
                    else _("Thrown in: the bids came to less than 11"))
     elif variant == "classic":

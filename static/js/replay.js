@@ -22,9 +22,11 @@ const els = {
   moves: root.querySelector("#moves"),
   status: root.querySelector("#replay-status"),
 };
-const hands = new Map(); // hand number -> its positions, once fetched
+const hands = new Map(); // hand number -> its replay (positions, finished), once fetched
 let hand = null;
 let positions = [];
+// False for the hand an aborted match was closed in: its last position is where play stopped.
+let finished = true;
 let at = 0;
 
 // ------------------------------------------------------------------ moving about
@@ -41,7 +43,7 @@ async function load(number) {
   if (!hands.has(number)) {
     const response = await fetch(`/matches/${matchId}/hands/${number}.json`, { credentials: "same-origin" });
     if (!response.ok) throw new Error(String(response.status));
-    hands.set(number, (await response.json()).positions);
+    hands.set(number, await response.json());
   }
   return hands.get(number);
 }
@@ -50,7 +52,9 @@ async function go(number, move) {
   number = Math.min(Math.max(1, number), handCount);
   try {
     els.status.textContent = number === hand ? "" : gettext("Loading…");
-    positions = await load(number);
+    const replay = await load(number);
+    positions = replay.positions;
+    finished = replay.finished !== false; // a reply cached from before the field: a finished hand
   } catch {
     els.status.textContent = gettext("This hand could not be loaded. Try again in a moment.");
     return;
@@ -143,13 +147,16 @@ function drawTurn(p) {
   const turn = table.els.turn;
   turn.replaceChildren();
   if (at > 0) turn.append(h("span", { class: "last-move" }, moveText(p.move)), " ");
-  const next = table.turnText();
+  const last = at === positions.length - 1;
+  // Where an aborted hand stopped, nobody is to move any more.
+  const next = last && !finished ? null : table.turnText();
   if (next) turn.append(h("span", { class: "turn-text" }, next));
-  else if (at === positions.length - 1) turn.append(gettext("Hand over"));
+  else if (last) turn.append(finished ? gettext("Hand over") : gettext("Not finished: the room was closed"));
 }
 
 function drawSummary(m) {
-  const over = at === positions.length - 1 && m.last_hand;
+  // A hand cut short has no summary: its view's last_hand is the hand before's.
+  const over = finished && at === positions.length - 1 && m.last_hand;
   table.els.summary.hidden = !over;
   table.els.summary.replaceChildren();
   if (!over) return;
