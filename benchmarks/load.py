@@ -66,6 +66,10 @@ ADDRESS_LIMITS = ("ADDRESS_MESSAGE_BURST", "ADDRESS_MESSAGES_PER_SECOND", "ADDRE
 CONNECTING = 10
 
 
+class RoundFailed(RuntimeError):
+    """A client process could not seat its tables or play them out."""
+
+
 # Servers
 
 class LoadServers(Servers):
@@ -398,7 +402,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         for pipe in pipes:
             answer = pipe.recv()
             if answer != "seated":
-                raise SystemExit(f"a client process failed while seating: {answer}")
+                raise RoundFailed(f"a client process failed while seating: {answer}")
         start = time.perf_counter() + 1
         for pipe in pipes:
             pipe.send(start)
@@ -419,7 +423,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
                 process.kill()
     failed = [r for r in results if isinstance(r, str)]
     if failed:
-        raise SystemExit(f"a client process failed: {failed[0]}")
+        raise RoundFailed(f"a client process failed: {failed[0]}")
     merged = {key: [x for r in results for x in r[key]] for key in ("samples", "deals", "sent", "ticks",
                                                                       "late", "errors", "drops")}
     deals = [late * 1000 for at, late in merged["deals"] if opens <= at < closes]
@@ -564,7 +568,12 @@ def main(argv: list[str] | None = None) -> int:
         rows = []
         for count in counts:
             print(f"playing {count} tables...", flush=True)
-            rows.append(run_round(servers, bases, tables[:count], args))
+            try:
+                rows.append(run_round(servers, bases, tables[:count], args))
+            except RoundFailed as failure:
+                # The rows so far still count; more tables would fail the same way.
+                print(f"{count} tables: {failure}; no larger count tried", flush=True)
+                break
         show(args.mode, daphne, rows, args)
     return 0
 
