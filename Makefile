@@ -62,10 +62,13 @@ deploy-tools:
 		echo "installing Debian nginx and supervisor for the deployment tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx supervisor >/dev/null; }
 
+# The suite in TEST_WORKERS processes (pytest-xdist; tests/workers.py keeps them apart):
+# most tests wait on servers, sockets and browsers, so more than the cores pay.
+TEST_WORKERS ?= 4
 test: $(VENV)/.installed-dev chromium deploy-tools
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # Figures, not assertions. The scaled runs need this machine's PostgreSQL and Redis.
 bench: $(VENV)/.installed-dev

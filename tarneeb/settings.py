@@ -316,6 +316,8 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # plus the sweep's own work. A sweep is one indexed query when nothing is due; one that
 # waited longer than a few periods is dropped, the next covers it.
 SWEEP_SECONDS = envfloat("SWEEP_SECONDS", 0.25)
+# /healthz answers 503 while a turn is overdue by more than this.
+TIMER_STALL_SECONDS = envfloat("TIMER_STALL_SECONDS", 10.0)
 CELERY_BEAT_SCHEDULE = {
     "play-overdue-turns": {"task": "games.tasks.play_overdue", "schedule": SWEEP_SECONDS,
                            "options": {"expires": max(2.0, 4 * SWEEP_SECONDS)}},

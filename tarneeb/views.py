@@ -1,13 +1,16 @@
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
 
+from games.models import Match
 from tarneeb.tasks import ping
 
 CHECK_TIMEOUT = 3.0
@@ -34,6 +37,15 @@ def _check_worker() -> None:
         raise RuntimeError("unexpected answer")
 
 
+def _check_turn_timer() -> None:
+    """The turn timer is beat's sweep (docs/timers.md): a turn overdue by more than a few
+    sweeps means beat, or every worker, is not running, whatever the other checks say."""
+    late = timezone.now() - timedelta(seconds=settings.TIMER_STALL_SECONDS)
+    stalled = Match.objects.filter(status=Match.Status.PLAYING, deadline__lt=late).count()
+    if stalled:
+        raise RuntimeError(f"turns overdue by more than {settings.TIMER_STALL_SECONDS:g} s: {stalled}")
+
+
 async def _timed(check: Callable[[], Awaitable[None]]) -> dict[str, object]:
     started = time.perf_counter()
     try:
@@ -44,11 +56,13 @@ async def _timed(check: Callable[[], Awaitable[None]]) -> dict[str, object]:
 
 
 async def healthz(request: HttpRequest) -> JsonResponse:
-    """Status of the database, the channel layer and the Celery worker; 503 if one is down."""
+    """Status of the database, the channel layer, the Celery worker and the turn timer;
+    503 if one is down."""
     checks = {
         "database": await _timed(sync_to_async(_check_database)),
         "channel_layer": await _timed(_check_channel_layer),
         "worker": await _timed(sync_to_async(_check_worker, thread_sensitive=False)),
+        "turn_timer": await _timed(sync_to_async(_check_turn_timer)),
     }
     healthy = all(check["ok"] for check in checks.values())
     return JsonResponse(

@@ -59,7 +59,13 @@ SAME_IN_BOTH_MODES = ("tests/engine/", "tests/bots/", "tests/browser/test_browse
                       "tests/browser/test_browser_table_pass.py")
 
 
+# Minutes each, mostly waiting (browser) or one core's work (self-play, hypothesis): run
+# first, so that parallel workers (tests.workers) do not end on one of them alone.
+LONG_FIRST = ("tests/bots/test_bots_selfplay.py", "tests/browser/", "tests/engine/test_engine_properties.py")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))
     for item in items:
         if settings.SCALED and item.nodeid.startswith(SAME_IN_BOTH_MODES):
             item.add_marker(pytest.mark.skip(reason="same in both modes: run in the embedded pass"))
@@ -98,7 +104,8 @@ def database_url(application_name: str = "tests") -> str:
 def start_celery(name: str, *arguments: str, **env: str) -> subprocess.Popen[bytes]:
     """`celery -A tarneeb <arguments>` on the test database, logging to artifacts/logs/."""
     LOG_DIR.mkdir(parents=True, exist_ok=True)
-    log = open(LOG_DIR / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # each test process's own (tests.workers)
+    log = open(LOG_DIR / f"{name}{worker and '-' + worker}.log", "ab")  # noqa: SIM115 - closed with the process
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "tarneeb", *arguments],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
