@@ -87,6 +87,7 @@ def _cards(event: dict[str, Any]) -> set[str]:
     return {value for value in event.values() if isinstance(value, str) and len(value) == 2}
 
 
+@pytest.mark.usefixtures("timer_by_hand")  # the test plays the timeouts itself
 def test_an_away_player_gets_a_bot_until_they_say_they_are_back_mid_hand(bot_turns):
     match = start_match("classic", turn_seconds=30)
     seat, user = make_away(match)
@@ -114,6 +115,7 @@ def test_an_away_player_gets_a_bot_until_they_say_they_are_back_mid_hand(bot_tur
     services.close_room(match.room_id)
 
 
+@pytest.mark.usefixtures("timer_by_hand")  # the test plays the timeouts itself
 def test_a_move_of_their_own_takes_the_seat_back_from_the_bot(bot_turns):
     match = start_match("classic", turn_seconds=30)
     seat, _user = make_away(match)
