@@ -1,9 +1,11 @@
 """Everything that changes a room or a match happens here, under a row lock.
 
-`play()` is the one path for every move, whoever makes it (a player, the turn timer, the
-system dealing): it locks the match row, checks the version, applies the move with the
-engine, appends it to the event log and schedules the broadcast and the next deadline
-for after the commit. Check, then do, under the lock; send on commit.
+Every move, whoever makes it, is applied by `_apply` with the match row locked: a
+player's or a bot's through `play()`, which checks the version first; the turn timer's
+and the next deal through `play_deadline()`, which checks the deadline. `_apply` applies
+the move with the engine, appends it to the event log, stores the next deadline (beat's
+sweep is the timer) and schedules the broadcast for after the commit. Check, then do,
+under the lock; send on commit.
 """
 
 import json
@@ -321,10 +323,9 @@ def play_deadline(match_id: int, *, skip_locked: bool = False) -> bool:
 def ask_waiting_bots() -> int:
     """Ask every bot whose turn it is to move (the memory transport forgets the bots'
     tasks when the embedded worker restarts; their deadlines are on the rows)."""
-    count = 0
-    for match in Match.objects.filter(status=Match.Status.PLAYING).only("pk", "version", "state", "seating"):
-        count += _ask_bot(match, match.game)
-    return count
+    playing = (Match.objects.filter(status=Match.Status.PLAYING)
+               .only("pk", "version", "state", "seating", "deadline"))
+    return sum(_ask_bot(match, match.game) for match in playing)
 
 
 def back(room_id: str, user: User | AnonymousUser) -> None:

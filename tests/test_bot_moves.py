@@ -164,3 +164,19 @@ def test_bots_play_from_the_worker_until_the_persons_turn(worker):
     bot_moves = MatchEvent.objects.filter(match=match, seat__isnull=False)
     assert all(move.actor == "bot" for move in bot_moves)
     services.close_room(match.room_id)
+
+
+def test_a_restarted_embedded_worker_asks_the_waiting_bots_again(bot_turns):
+    # The memory transport forgets the bots' tasks with the process: the worker asks anew
+    # at start (tarneeb.embedded), for the bots to act and no one else.
+    waiting = one_person_and_three_bots()
+    waiting.refresh_from_db()
+    if waiting.game.to_act == 0:
+        services.play(waiting.pk, seat=0, action=waiting.game.legal_actions()[0], version=waiting.version)
+        waiting.refresh_from_db()
+    people = start_match("classic", turn_seconds=30)  # four people: no bot to ask
+    bot_turns.clear()
+    assert services.ask_waiting_bots() == 1
+    assert bot_turns == [(waiting.pk, waiting.version)]
+    for match in (waiting, people):
+        services.close_room(match.room_id)
