@@ -13,7 +13,7 @@ def announce(text: str) -> None:
 
 # A connection the database dropped (a restart, a failover) fails one attempt and leaves
 # the pool; a retry, which may draw another dropped one, soon gets a fresh connection,
-# well before beat's sweep.
+# well before the turn's deadline makes the timer play for the bot.
 retried_task = shared_task(  # type: ignore[call-overload]  # celery takes a float delay; celery-types says int
     ignore_result=True, autoretry_for=(InterfaceError, OperationalError), max_retries=10,
     default_retry_delay=0.1)
