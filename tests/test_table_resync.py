@@ -2,6 +2,9 @@
 an old state is told `stale` and sent the current state; one that holds the current
 state is only told `stale`."""
 
+import asyncio
+import threading
+
 import pytest
 
 from games import services
@@ -15,8 +18,16 @@ async def test_a_socket_that_missed_a_state_is_resynced(asgi_application, monkey
     to_act = states[0]["match"]["to_act"]
     v = states[to_act]["v"]
     lost = []
-    monkeypatch.setattr(services, "publish_many", lambda messages: lost.append(messages))
+    committed = threading.Event()
+
+    def lose(messages: list) -> None:
+        lost.append(messages)
+        committed.set()
+
+    monkeypatch.setattr(services, "publish_many", lose)
     await sockets[to_act].send_json_to({"type": "act", "action": states[to_act]["legal"][0], "v": v})
+    # Sockets act concurrently in scaled mode: the follower waits for the move to commit.
+    assert await asyncio.to_thread(committed.wait, 10)
     follower = sockets[(to_act + 1) % 4]
     # The move's broadcast is lost: every socket still holds v. The follower acts on it.
     await follower.send_json_to({"type": "act", "action": {"type": "pass"}, "v": v})
