@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test bench faults lint chromium deploy-tools messages lock
+.PHONY: run test bench stress faults lint chromium deploy-tools messages lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,13 @@ test: $(VENV)/.installed-dev chromium deploy-tools
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+
+# The suite STRESS_RUNS times in a row with every core kept busy (tests/stress.py): what
+# flakes under load. STRESS_MODE=scaled uses this machine's PostgreSQL and Redis.
+STRESS_RUNS ?= 5
+STRESS_MODE ?= embedded
+stress: $(VENV)/.installed-dev chromium deploy-tools
+	$(BIN)/python -m tests.stress --runs $(STRESS_RUNS) --mode $(STRESS_MODE) --workers $(TEST_WORKERS)
 
 # Figures, not assertions. The scaled runs need this machine's PostgreSQL and Redis.
 bench: $(VENV)/.installed-dev
