@@ -63,12 +63,13 @@ deploy-tools:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx supervisor >/dev/null; }
 
 # The suite in TEST_WORKERS processes (pytest-xdist; tests/workers.py keeps them apart):
-# most tests wait on servers, sockets and browsers, so more than the cores pay.
+# most tests wait on servers, sockets and browsers, so more than the cores pay. The 25
+# slowest tests are listed, to see where CI's minutes go.
 TEST_WORKERS ?= 4
 test: $(VENV)/.installed-dev chromium deploy-tools
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=25 $(PYTEST_ARGS)
 
 # The suite STRESS_RUNS times in a row with every core kept busy (tests/stress.py): what
 # flakes under load. STRESS_MODE=scaled uses this machine's PostgreSQL and Redis.

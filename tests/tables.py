@@ -84,13 +84,13 @@ def play_until(match: Match, phase: str) -> Match:
     """Play the harness's moves, dealing each next hand as the timer would, until the
     match reaches `phase` ("deal": between hands; "finished")."""
     while (game := match.game).phase != phase:
+        # play() returns the row it saved, so there is nothing to read back.
         if game.phase == "deal":
-            services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
-                          actor=services.SYSTEM)
+            match = services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
+                                  actor=services.SYSTEM)
         else:
-            services.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
-                          version=match.version)
-        match.refresh_from_db()
+            match = services.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
+                                  version=match.version)
     return match
 
 
