@@ -18,12 +18,12 @@ from typing import Any, Literal, NamedTuple
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import engine, fairness, groups, models
+from games import engine, fairness, groups, locking, models
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
 from games.protocol import LobbyRoomEvent, MatchState, RoomStateEvent, RoomSummary, SeatSummary, StateMessage
 from history import hands
@@ -308,7 +308,7 @@ def play_deadline(match_id: int, *, skip_locked: bool = False) -> bool:
     turn played or pushed back ("back") since the caller looked is left alone. With
     `skip_locked`, a match someone else holds is left to them."""
     with transaction.atomic():
-        match = _locking(skip_locked=skip_locked).filter(pk=match_id).first()
+        match = locking.locked_match(match_id, skip_locked=skip_locked)
         if match is None or match.status != Match.Status.PLAYING or match.deadline is None \
                 or match.deadline > timezone.now():
             return False
@@ -360,14 +360,10 @@ def _seating_changed(match: Match, seat: int) -> None:
     _publish_room(match.room, match, game, _seated_at(match), lobby=False)
 
 
-def _locking(*, skip_locked: bool = False) -> QuerySet[Match]:
-    """Match rows locked as they are read, with their rooms."""
-    return (Match.objects.select_for_update(of=("self",), skip_locked=skip_locked)
-            .select_related("room__owner"))
-
-
 def _locked_match(match_id: int) -> Match:
-    return _locking().get(pk=match_id)
+    if (match := locking.locked_match(match_id)) is None:
+        raise Match.DoesNotExist(f"no match {match_id}")
+    return match
 
 
 def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, action: Any) -> None:

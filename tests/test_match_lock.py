@@ -1,0 +1,93 @@
+"""The move path's lock (games/locking.py) reads a match, its room and the owner's name
+exactly as the ORM does, and locks the row: another transaction waits for it, or with
+`skip_locked` passes it by."""
+
+import threading
+
+import pytest
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
+from django.forms.models import model_to_dict
+
+from games import services
+from games.locking import locked_match
+from games.models import Match
+from tests.tables import play_until, start_match, wait_for
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_reads_the_row_as_the_orm_does():
+    match = play_until(start_match("forty_one", turn_seconds=30), "deal")
+    match.room.owner.username = "مالك الطاولة"
+    match.room.owner.save()
+    expected = Match.objects.select_related("room__owner").get(pk=match.pk)
+    with transaction.atomic():
+        locked = locked_match(match.pk)
+    assert locked is not None
+    assert model_to_dict(locked) == model_to_dict(expected)
+    assert locked.started_at == expected.started_at and locked.finished_at == expected.finished_at
+    assert model_to_dict(locked.room) == model_to_dict(expected.room)
+    assert locked.room.created_at == expected.room.created_at
+    assert locked.room.owner.pk == expected.room.owner.pk
+    assert locked.room.owner.username == "مالك الطاولة"
+    assert locked.game.to_dict() == expected.game.to_dict()
+
+
+def test_a_missing_match_is_none():
+    with transaction.atomic():
+        assert locked_match(10**9) is None
+    with pytest.raises(Match.DoesNotExist):
+        services.play(10**9, seat=0, action={"type": "pass"}, version=0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_it_refuses():
+    # A lock that ended with its statement would protect nothing.
+    with pytest.raises(TransactionManagementError):
+        locked_match(start_match("classic", turn_seconds=30).pk)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_held_row_is_waited_for_or_skipped():
+    if not connection.features.has_select_for_update:
+        pytest.skip("SQLite locks the whole database for a write; there are no row locks")
+    match = start_match("classic", turn_seconds=30)
+    held, done = threading.Event(), threading.Event()
+    seen: dict[str, object] = {}
+
+    def hold() -> None:
+        with transaction.atomic():
+            locked_match(match.pk)
+            held.set()
+            done.wait(30)
+        connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(30)
+    with transaction.atomic():
+        seen["skipped"] = locked_match(match.pk, skip_locked=True)
+
+    def wait() -> None:
+        with transaction.atomic():
+            seen["waited"] = locked_match(match.pk)
+        connection.close()
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    # PostgreSQL says when a backend waits for a lock; nothing else here does.
+    wait_for(waiting_for_a_lock, timeout=30)
+    assert "waited" not in seen
+    done.set()
+    holder.join(30)
+    waiter.join(30)
+    assert seen["skipped"] is None
+    assert isinstance(seen["waited"], Match)
+
+
+def waiting_for_a_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                       " AND datname = current_database()")
+        return cursor.fetchone()[0] > 0
