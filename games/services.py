@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import engine, fairness, groups, locking, models
+from games import engine, fairness, groups, match_row, models
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, MatchEvent, MatchPlayer, Room, Seat
 from games.protocol import LobbyRoomEvent, MatchState, RoomStateEvent, RoomSummary, SeatSummary, StateMessage
 from history import hands
@@ -308,7 +308,7 @@ def play_deadline(match_id: int, *, skip_locked: bool = False) -> bool:
     turn played or pushed back ("back") since the caller looked is left alone. With
     `skip_locked`, a match someone else holds is left to them."""
     with transaction.atomic():
-        match = locking.locked_match(match_id, skip_locked=skip_locked)
+        match = match_row.locked_match(match_id, skip_locked=skip_locked)
         if match is None or match.status != Match.Status.PLAYING or match.deadline is None \
                 or match.deadline > timezone.now():
             return False
@@ -361,7 +361,7 @@ def _seating_changed(match: Match, seat: int) -> None:
 
 
 def _locked_match(match_id: int) -> Match:
-    if (match := locking.locked_match(match_id)) is None:
+    if (match := match_row.locked_match(match_id)) is None:
         raise Match.DoesNotExist(f"no match {match_id}")
     return match
 
@@ -393,8 +393,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
         rate_match(match)  # in this transaction, under this lock: rated once, with the result
         playban.match_finished(match)
     _set_deadline(match, game)
-    match.save(update_fields=["version", "state", "status", "winner", "finished_at", "deadline", "fairness",
-                              "seating"])
+    match_row.save_move(match)
     # The lobby shows whether a room plays, not each move.
     _publish_room(match.room, match, game, _seated_at(match),
                   lobby=match.version == 1 or game.phase == "finished")

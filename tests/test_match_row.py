@@ -1,6 +1,6 @@
-"""The move path's lock (games/locking.py) reads a match, its room and the owner's name
-exactly as the ORM does, and locks the row: another transaction waits for it, or with
-`skip_locked` passes it by."""
+"""The move path's row (games/match_row.py): the lock reads a match, its room and the
+owner's name exactly as the ORM does, and locks the row (another transaction waits for
+it, or with `skip_locked` passes it by); what a move changed is written back exactly."""
 
 import threading
 
@@ -10,7 +10,7 @@ from django.db.transaction import TransactionManagementError
 from django.forms.models import model_to_dict
 
 from games import services
-from games.locking import locked_match
+from games.match_row import locked_match
 from games.models import Match
 from tests.tables import play_until, start_match, wait_for
 
@@ -32,6 +32,20 @@ def test_it_reads_the_row_as_the_orm_does():
     assert locked.room.owner.pk == expected.room.owner.pk
     assert locked.room.owner.username == "مالك الطاولة"
     assert locked.game.to_dict() == expected.game.to_dict()
+
+
+def test_every_move_is_written_back_as_the_orm_reads_it():
+    match = start_match("classic", turn_seconds=30)
+    for _ in range(20):  # the auction and the first tricks, each move read back
+        game = match.game
+        played = services.play(match.pk, seat=game.to_act, action=game.timeout_action(),
+                               version=match.version)
+        match = Match.objects.get(pk=match.pk)
+        assert model_to_dict(match) == model_to_dict(played) and match.deadline == played.deadline
+    played = play_until(match, "finished")
+    match = Match.objects.get(pk=match.pk)
+    assert model_to_dict(match) == model_to_dict(played) and match.finished_at == played.finished_at
+    assert match.status == Match.Status.FINISHED and match.winner in (0, 1) and match.finished_at
 
 
 def test_a_missing_match_is_none():

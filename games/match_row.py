@@ -1,11 +1,12 @@
-"""The row lock every move takes: a match, its room and the room owner's name, in one
-query whose SQL is written once per database connection.
+"""The match row on the move path: read under its lock with the room and the owner's name,
+and written back after the move, each in SQL written once per database connection.
 
-The ORM's version (select_for_update with select_related("room__owner")) spent more
-Python compiling its three-table select than the rest of a move did; this reads the same
-columns, converts them with the fields' own converters and builds the models with
-`from_db`, as a queryset would. Only the owner's id and username are read: a room's
-summary needs nothing else of them.
+The ORM compiles a query anew every time, and for these two it cost more Python than the
+rest of a move did (the three-table select of select_for_update + select_related, and
+save(update_fields=...)). The same columns are read and written here, through the fields'
+own converters and `get_db_prep_save`, and the models are built with `from_db`, as a
+queryset builds them. Only the owner's id and username are read: a room's summary needs
+nothing else of them.
 """
 
 from collections.abc import Callable
@@ -23,6 +24,8 @@ from games.models import Match, Room
 
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 OWNER_FIELDS = ("id", "username")
+# What a move changes (services._apply).
+MOVE_FIELDS = ("version", "state", "status", "winner", "finished_at", "deadline", "fairness", "seating")
 
 
 @dataclass(frozen=True)
@@ -38,18 +41,30 @@ class _Query:
     parts: list[_Part]
 
 
-_prepared: WeakKeyDictionary[BaseDatabaseWrapper, dict[bool, _Query]] = WeakKeyDictionary()
+@dataclass
+class _Prepared:
+    locks: dict[bool, _Query]  # by skip_locked
+    update: str | None = None
+
+
+_prepared: WeakKeyDictionary[BaseDatabaseWrapper, _Prepared] = WeakKeyDictionary()
+
+
+def _in_transaction(what: str) -> BaseDatabaseWrapper:
+    connection = connections[DEFAULT_DB_ALIAS]
+    if not connection.in_atomic_block:
+        # A lock that ended with its statement would protect nothing.
+        raise TransactionManagementError(f"{what} only inside a transaction.")
+    return connection
 
 
 def locked_match(match_id: int, *, skip_locked: bool = False) -> Match | None:
     """The match row, locked until the transaction ends (None if there is none, or, with
     `skip_locked`, if another transaction holds it), with `room` and `room.owner` loaded."""
-    connection = connections[DEFAULT_DB_ALIAS]
-    if not connection.in_atomic_block:
-        raise TransactionManagementError("locked_match() only locks inside a transaction.")
-    queries = _prepared.setdefault(connection, {})
-    if (query := queries.get(skip_locked)) is None:
-        query = queries[skip_locked] = _prepare(connection, skip_locked)
+    connection = _in_transaction("locked_match()")
+    prepared = _prepared.setdefault(connection, _Prepared({}))
+    if (query := prepared.locks.get(skip_locked)) is None:
+        query = prepared.locks[skip_locked] = _lock_query(connection, skip_locked)
     with connection.cursor() as cursor:
         cursor.execute(query.sql, [match_id])
         row = cursor.fetchone()
@@ -71,7 +86,33 @@ def locked_match(match_id: int, *, skip_locked: bool = False) -> Match | None:
     return match
 
 
-def _prepare(connection: BaseDatabaseWrapper, skip_locked: bool) -> _Query:
+def save_move(match: Match) -> None:
+    """Write what a move changed (MOVE_FIELDS) to the row locked_match() read."""
+    connection = _in_transaction("save_move()")
+    prepared = _prepared.setdefault(connection, _Prepared({}))
+    fields = [_concrete(Match, name) for name in MOVE_FIELDS]
+    if prepared.update is None:
+        quote = connection.ops.quote_name
+        assignments = ", ".join(f"{quote(_column_name(field))} = %s" for field in fields)
+        prepared.update = (f"UPDATE {quote(Match._meta.db_table)} SET {assignments}"
+                           f" WHERE {quote(_column_name(_concrete(Match, 'id')))} = %s")
+    values = [field.get_db_prep_save(getattr(match, field.attname), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(prepared.update, [*values, match.pk])
+        if cursor.rowcount != 1:
+            raise Match.DoesNotExist(f"no match {match.pk} to save")
+
+
+def _concrete(model: type[Model], name: str) -> Field:
+    return next(field for field in model._meta.concrete_fields if field.name == name)
+
+
+def _column_name(field: Field) -> str:
+    assert field.column is not None  # concrete fields have columns
+    return field.column
+
+
+def _lock_query(connection: BaseDatabaseWrapper, skip_locked: bool) -> _Query:
     fields: list[tuple[type[Model], list[Field]]] = [
         (Match, list(Match._meta.concrete_fields)), (Room, list(Room._meta.concrete_fields)),
         (User, [field for field in User._meta.concrete_fields if field.name in OWNER_FIELDS])]
@@ -83,9 +124,7 @@ def _prepare(connection: BaseDatabaseWrapper, skip_locked: bool) -> _Query:
         return connection.ops.quote_name(model._meta.db_table)
 
     def column(model: type[Model], field: str) -> str:
-        name = next(f.column for f in model._meta.concrete_fields if f.name == field)
-        assert name is not None  # concrete fields have columns
-        return f"{table(model)}.{connection.ops.quote_name(name)}"
+        return f"{table(model)}.{connection.ops.quote_name(_column_name(_concrete(model, field)))}"
 
     select = ", ".join(column(model, field.name) for model, chosen in fields for field in chosen)
     sql = (f"SELECT {select} FROM {table(Match)}"
