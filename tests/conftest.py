@@ -19,7 +19,7 @@ import pytest
 from django.conf import settings
 
 from tarneeb.celery import app as celery_app
-from tests.processes import free_port, stop_process, wait_for_port, wait_for_worker
+from tests.processes import free_port, stop_process, wait_for_port, wait_for_worker, workers_idle
 
 IN_CI = os.environ.get("CI") == "true"
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,39 +143,50 @@ def start_beat(name: str, folder: Path, **env: str) -> subprocess.Popen[bytes]:
 
 
 @pytest.fixture(scope="module")
-def worker_process(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
-                   ) -> Iterator[subprocess.Popen[bytes]]:
-    """A real `celery -A tarneeb worker` process on the test database, and beat, whose
-    sweep is the turn timer (scaled mode)."""
+def worker_process(django_db_setup: None) -> Iterator[subprocess.Popen[bytes]]:
+    """A real `celery -A tarneeb worker` process on the test database (scaled mode), kept
+    for the module: it starts in seconds."""
     if not settings.SCALED:
         pytest.skip("a separate worker process needs REDIS_URL (scaled mode)")
     require_service("Redis", settings.REDIS_URL)
     celery_app.control.purge()
     process = start_worker_process("worker")
-    beat = start_beat("beat", tmp_path_factory.mktemp("beat"))
     try:
         wait_for_worker()
         yield process
     finally:
-        stop_process(beat)
         stop_process(process)
 
 
 @pytest.fixture
-def worker(request: pytest.FixtureRequest) -> None:
-    """A Celery worker and beat in this mode: threads in this process, or processes."""
-    if settings.SCALED:
-        request.getfixturevalue("worker_process")
-    else:
+def worker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[None]:
+    """A Celery worker and beat in this mode: threads in this process, or processes.
+
+    In scaled mode beat lives for this test alone, and the test ends once the worker has
+    run the last sweep it sent: a later test of the module that plays its timeouts by hand
+    (timer_by_hand) must not meet a sweep."""
+    if not settings.SCALED:
         import tarneeb.asgi  # noqa: F401 - building the application starts the embedded worker
 
         wait_for_worker()
+        yield
+        return
+    request.getfixturevalue("worker_process")
+    beat = start_beat("beat", tmp_path)
+    try:
+        yield
+    finally:
+        from tests.tables import wait_for
+
+        stop_process(beat)
+        wait_for(workers_idle, timeout=60, every=0.2)
 
 
 @pytest.fixture
 def timer_by_hand(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
     """The turn timer's sweep (services.play_overdue), run when the test calls it: the
-    embedded worker's beat, which an earlier test may have started, plays nothing meanwhile."""
+    embedded worker's beat, which an earlier test may have started, plays nothing meanwhile.
+    (In scaled mode beat runs only during tests that ask for `worker`.)"""
     from games import services
 
     play_overdue = services.play_overdue
