@@ -1,9 +1,10 @@
 """The suite, run again and again while every core is kept busy: what flakes under load.
 
-    python -m tests.stress --runs 5 [--mode embedded|scaled] [-- pytest arguments]
+    python -m tests.stress --runs 5 [--mode embedded|scaled] [--loops N] [-- pytest arguments]
 
-One busy loop a core runs at the suite's own priority for the whole time, so the suite's
-servers, workers and browsers get about half the CPU they get on a quiet machine. Each
+One busy loop a core (or --loops of them) runs at the suite's own priority for the whole
+time, so the suite's servers, workers and browsers get about half the CPU they get on a
+quiet machine. Each
 run's outcome, wall time and failing tests are printed as it ends, and a summary at the
 end; the exit status is 1 if any run failed.
 """
@@ -45,9 +46,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--mode", choices=["embedded", "scaled"], default="embedded")
     parser.add_argument("--workers", type=int, default=4, help="pytest-xdist processes, as make test")
+    parser.add_argument("--loops", type=int, default=os.cpu_count() or 1, help="busy loops (one a core)")
     parser.add_argument("pytest_args", nargs="*")
     options = parser.parse_args()
-    loops = [multiprocessing.Process(target=busy, daemon=True) for _ in range(os.cpu_count() or 1)]
+    loops = [multiprocessing.Process(target=busy, daemon=True) for _ in range(options.loops)]
     for loop in loops:
         loop.start()
     print(f"{len(loops)} busy loops; the suite in {options.mode} mode, {options.runs} runs", flush=True)
