@@ -179,7 +179,7 @@ def worker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[None]:
         from tests.tables import wait_for
 
         stop_process(beat)
-        wait_for(workers_idle, timeout=60, every=0.2)
+        wait_for(lambda: workers_idle(workers=1), timeout=60, every=0.2)
 
 
 @pytest.fixture
