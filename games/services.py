@@ -269,17 +269,12 @@ def act(room_id: str, user: User | AnonymousUser, action: Any, version: Any) -> 
     """A seated player's move from the table protocol."""
     if not user.is_authenticated:
         raise Refused("not_seated", _("Log in and take a seat to play."))
-    seat = Seat.objects.filter(room_id=room_id, user=user).values_list("number", flat=True).first()
-    if seat is None:
-        # A removed player's seat row is gone (the next match is not theirs): say why.
-        if _removed_from(Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING).first(), user):
-            raise _removed()
-        raise Refused("not_seated", _("You are not seated at this table."))
-    playing = (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
-               .values_list("pk", "version").first())
-    if playing is None:
-        raise Refused("no_match", _("No match is being played at this table."))
-    match_id, current = playing
+    # One read for the usual case, a seat at a table in play; the refusals look further.
+    playing = (Seat.objects.filter(room_id=room_id, user=user, room__matches__status=Match.Status.PLAYING)
+               .values_list("number", "room__matches__pk", "room__matches__version")[:1])
+    if not playing:
+        raise _not_playing(room_id, user)
+    seat, match_id, current = playing[0]
     if not isinstance(action, dict) or action.get("type") == "deal":
         raise Refused("illegal", _("Unknown action."))
     if version != current:
@@ -287,6 +282,15 @@ def act(room_id: str, user: User | AnonymousUser, action: Any, version: Any) -> 
         # one read. play() checks again under the lock.
         raise _stale(match_id, current)
     play(match_id, seat=seat, action=action, version=version, actor=PLAYER)
+
+
+def _not_playing(room_id: str, user: User) -> Refused:
+    if Seat.objects.filter(room_id=room_id, user=user).exists():
+        return Refused("no_match", _("No match is being played at this table."))
+    # A removed player's seat row is gone (the next match is not theirs): say why.
+    if _removed_from(Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING).first(), user):
+        return _removed()
+    return Refused("not_seated", _("You are not seated at this table."))
 
 
 def play_overdue(limit: int = 200) -> int:
