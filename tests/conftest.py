@@ -160,11 +160,8 @@ def worker_process(django_db_setup: None) -> Iterator[subprocess.Popen[bytes]]:
 
 @pytest.fixture
 def worker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[None]:
-    """A Celery worker and beat in this mode: threads in this process, or processes.
-
-    In scaled mode beat lives for this test alone, and the test ends once the worker has
-    run the last sweep it sent: a later test of the module that plays its timeouts by hand
-    (timer_by_hand) must not meet a sweep."""
+    """A Celery worker and beat in this mode: threads in this process, or processes (in
+    scaled mode beat lives for this test alone: see `beat_running`)."""
     if not settings.SCALED:
         import tarneeb.asgi  # noqa: F401 - building the application starts the embedded worker
 
@@ -172,12 +169,21 @@ def worker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[None]:
         yield
         return
     request.getfixturevalue("worker_process")
-    beat = start_beat("beat", tmp_path)
+    with beat_running(tmp_path):
+        yield
+
+
+@contextlib.contextmanager
+def beat_running(folder: Path) -> Iterator[None]:
+    """Beat, whose sweep is the turn timer, for as long as the block runs; it ends once the
+    worker has run the last sweep beat sent, so that a later test of the module that plays
+    its timeouts by hand (timer_by_hand) does not meet one."""
+    from tests.tables import wait_for
+
+    beat = start_beat("beat", folder)
     try:
         yield
     finally:
-        from tests.tables import wait_for
-
         stop_process(beat)
         wait_for(lambda: workers_idle(workers=1), timeout=60, every=0.2)
 

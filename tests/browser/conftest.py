@@ -6,6 +6,7 @@ data is committed where the server can read it). In embedded mode the server run
 own in-process worker; in scaled mode the suite's Celery worker process serves it.
 """
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from django.conf import settings
 from games.models import Room
 from tests.browser.pages import TIMEOUT_MS
 from tests.browser.scripted import FakeServer
-from tests.conftest import IN_CI, ROOT, start_server
+from tests.conftest import IN_CI, ROOT, beat_running, start_server
 from tests.processes import free_port, stop_process
 from tests.protocol_client import wait_healthy
 from tests.tables import make_players, session_cookie
@@ -29,20 +30,22 @@ ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 
 
 @pytest.fixture(scope="module")
-def server(request: pytest.FixtureRequest, django_db_setup: None) -> Iterator[str]:
-    """A server (tests.conftest.start_server) on a free port, with a worker; a test module's
-    SERVER_ENV adds to its settings."""
-    if settings.SCALED:
-        request.getfixturevalue("worker_process")
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    process = start_server(port, "browser-server",
-                           **{"NEXT_HAND_SECONDS": "3", **getattr(request.module, "SERVER_ENV", {})})
-    try:
+def server(request: pytest.FixtureRequest, django_db_setup: None,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server (tests.conftest.start_server) on a free port, with a worker (and, in scaled
+    mode, beat: the turn timer and the next deal); a test module's SERVER_ENV adds to its
+    settings."""
+    with contextlib.ExitStack() as stack:
+        if settings.SCALED:
+            request.getfixturevalue("worker_process")
+            stack.enter_context(beat_running(tmp_path_factory.mktemp("beat")))
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        process = start_server(port, "browser-server",
+                               **{"NEXT_HAND_SECONDS": "3", **getattr(request.module, "SERVER_ENV", {})})
+        stack.callback(stop_process, process)
         wait_healthy(url, 45, process)
         yield url
-    finally:
-        stop_process(process)
 
 
 @pytest.fixture(scope="module")
