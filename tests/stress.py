@@ -5,8 +5,9 @@
 One busy loop a core (or --loops of them) runs at the suite's own priority for the whole
 time, so the suite's servers, workers and browsers get about half the CPU they get on a
 quiet machine. Each
-run's outcome, wall time and failing tests are printed as it ends, and a summary at the
-end; the exit status is 1 if any run failed.
+run's outcome, wall time and failing tests are printed as it ends (its whole output is
+kept in artifacts/stress/<mode>-<run>.txt), and a summary at the end; the exit status is 1
+if any run failed.
 """
 
 import argparse
@@ -16,6 +17,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 SCALED_ENV = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/tarneeb_stress",
               "REDIS_URL": "redis://127.0.0.1:6379/1", "CHANNELS_PREFIX": "tarneeb-stress"}
@@ -26,7 +28,10 @@ def busy() -> None:
         pass
 
 
-def run_suite(mode: str, workers: int, extra: list[str]) -> tuple[int, float, list[str]]:
+OUTPUT = Path(__file__).resolve().parent.parent / "artifacts" / "stress"
+
+
+def run_suite(mode: str, workers: int, extra: list[str], number: int) -> tuple[int, float, list[str]]:
     env = {**os.environ, "CI": "true", **(SCALED_ENV if mode == "scaled" else {})}
     if mode == "embedded":
         for name in SCALED_ENV:
@@ -34,6 +39,8 @@ def run_suite(mode: str, workers: int, extra: list[str]) -> tuple[int, float, li
     started = time.monotonic()
     result = subprocess.run([sys.executable, "-m", "pytest", "-n", str(workers), "-q", *extra],
                             env=env, capture_output=True, text=True)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    (OUTPUT / f"{mode}-{number}.txt").write_text(result.stdout + result.stderr)
     failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", result.stdout, re.MULTILINE)
     summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr[-500:]
     print(f"  {summary}", flush=True)
@@ -56,7 +63,7 @@ def main() -> int:
     outcomes = []
     try:
         for number in range(1, options.runs + 1):
-            code, seconds, failed = run_suite(options.mode, options.workers, options.pytest_args)
+            code, seconds, failed = run_suite(options.mode, options.workers, options.pytest_args, number)
             outcomes.append(code)
             print(f"run {number}: {'passed' if code == 0 else f'FAILED (exit {code})'} in {seconds:.0f} s"
                   + "".join(f"\n  failed: {test}" for test in failed), flush=True)
