@@ -4,10 +4,9 @@
 
 One busy loop a core (or --loops of them) runs at the suite's own priority for the whole
 time, so the suite's servers, workers and browsers get about half the CPU they get on a
-quiet machine. Each
-run's outcome, wall time and failing tests are printed as it ends (its whole output is
-kept in artifacts/stress/<mode>-<run>.txt), and a summary at the end; the exit status is 1
-if any run failed.
+quiet machine. Each run's outcome, wall time and failing tests are printed as it ends (its
+whole output is kept in artifacts/stress/<mode>-<run>.txt), and a summary at the end; the
+exit status is 1 if any run failed.
 """
 
 import argparse
