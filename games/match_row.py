@@ -11,6 +11,7 @@ nothing else of them.
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -90,7 +91,7 @@ def save_move(match: Match) -> None:
     """Write what a move changed (MOVE_FIELDS) to the row locked_match() read."""
     connection = _in_transaction("save_move()")
     prepared = _prepared.setdefault(connection, _Prepared({}))
-    fields = [_concrete(Match, name) for name in MOVE_FIELDS]
+    fields = _move_fields()
     if prepared.update is None:
         quote = connection.ops.quote_name
         assignments = ", ".join(f"{quote(_column_name(field))} = %s" for field in fields)
@@ -101,6 +102,11 @@ def save_move(match: Match) -> None:
         cursor.execute(prepared.update, [*values, match.pk])
         if cursor.rowcount != 1:
             raise Match.DoesNotExist(f"no match {match.pk} to save")
+
+
+@cache
+def _move_fields() -> list[Field]:
+    return [_concrete(Match, name) for name in MOVE_FIELDS]
 
 
 def _concrete(model: type[Model], name: str) -> Field:
