@@ -51,6 +51,12 @@ class _Prepared:
 _prepared: WeakKeyDictionary[BaseDatabaseWrapper, _Prepared] = WeakKeyDictionary()
 
 
+def _prepared_for(connection: BaseDatabaseWrapper) -> _Prepared:
+    if (prepared := _prepared.get(connection)) is None:
+        prepared = _prepared[connection] = _Prepared({})
+    return prepared
+
+
 def _in_transaction(what: str) -> BaseDatabaseWrapper:
     connection = connections[DEFAULT_DB_ALIAS]
     if not connection.in_atomic_block:
@@ -63,7 +69,7 @@ def locked_match(match_id: int, *, skip_locked: bool = False) -> Match | None:
     """The match row, locked until the transaction ends (None if there is none, or, with
     `skip_locked`, if another transaction holds it), with `room` and `room.owner` loaded."""
     connection = _in_transaction("locked_match()")
-    prepared = _prepared.setdefault(connection, _Prepared({}))
+    prepared = _prepared_for(connection)
     if (query := prepared.locks.get(skip_locked)) is None:
         query = prepared.locks[skip_locked] = _lock_query(connection, skip_locked)
     with connection.cursor() as cursor:
@@ -90,7 +96,7 @@ def locked_match(match_id: int, *, skip_locked: bool = False) -> Match | None:
 def save_move(match: Match) -> None:
     """Write what a move changed (MOVE_FIELDS) to the row locked_match() read."""
     connection = _in_transaction("save_move()")
-    prepared = _prepared.setdefault(connection, _Prepared({}))
+    prepared = _prepared_for(connection)
     fields = _move_fields()
     if prepared.update is None:
         quote = connection.ops.quote_name
