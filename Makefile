@@ -79,7 +79,7 @@ stress: $(VENV)/.installed-dev chromium deploy-tools
 	$(BIN)/python -m tests.stress --runs $(STRESS_RUNS) --mode $(STRESS_MODE) --workers $(TEST_WORKERS)
 
 # Figures, not assertions. The scaled runs need this machine's PostgreSQL and Redis.
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev deploy-tools
 	$(BIN)/python -m games.engine.bench
 	$(BIN)/python -m games.bots.selfplay --level standard --deals 100000
 	$(BIN)/python -m games.bots.selfplay --level expert --deals 200
@@ -91,6 +91,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.load --mode embedded
 	$(BIN)/python -m benchmarks.load --mode scaled --daphne 1
 	$(BIN)/python -m benchmarks.load --mode scaled --daphne 2
+	$(BIN)/python -m benchmarks.load --mode scaled --daphne 2 --proxy
 
 # Faults and abuse, with figures (docs/security.md). Process faults in scaled mode (a
 # daphne, the worker, Redis, PostgreSQL) on a PostgreSQL cluster and a Redis of their own,

@@ -16,7 +16,9 @@ The clients run in processes of their own (`--procs`), a table's four in one pro
 It starts its own servers as benchmarks.table_latency does: embedded is one daphne on a
 fresh SQLite file with the in-process worker; scaled is PostgreSQL database
 `tarneeb_load`, Redis database 5 (prefix `tarneeb-load`), `--daphne` processes, one
-prefork Celery worker and beat; sockets are dealt to the daphne processes round robin.
+prefork Celery worker and beat; sockets are dealt to the daphne processes round robin,
+or with `--proxy` all go to Debian's nginx run from deploy/'s configuration, which deals
+them (and the sign-ups) to the daphnes itself.
 The message rate limits stay at production values except those counted per client
 address: every client here is 127.0.0.1. Before the tables, it reports the daphne
 processes' RSS with 0, 200 and 800 idle sockets open (spectators at the rooms); with the
@@ -33,8 +35,10 @@ import multiprocessing
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
+import sys
 import time
 import uuid
 from collections.abc import Iterable
@@ -42,11 +46,13 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed
 
 from benchmarks.abuse import PacedTable, percentile
 from benchmarks.table_latency import PG_ADMIN, Servers, cpu_seconds, pool_map, psql, sign_up_players
+from tests.processes import ROOT, free_port, stop_process, wait_for_port
 from tests.protocol_client import HttpSession, TableClient, create_room
 
 DATABASE = "tarneeb_load"
@@ -79,9 +85,10 @@ class LoadServers(Servers):
     variables put over its environment, and the worker is started here, first: a scaled
     daphne is not healthy without one."""
 
-    def __init__(self, scaled: bool, daphne: int, next_hand: float, log_dir: Path | None) -> None:
+    def __init__(self, scaled: bool, daphne: int, next_hand: float, log_dir: Path | None,
+                 proxy: bool = False) -> None:
         super().__init__("embedded", daphne, next_hand, log_dir)
-        self.scaled = scaled
+        self.scaled, self.proxy = scaled, proxy
         self.relaxed_limits = False
         self.named: dict[str, subprocess.Popen[bytes]] = {}
 
@@ -91,6 +98,8 @@ class LoadServers(Servers):
         if self.scaled:
             env.update(DATABASE_URL=PG_LOAD, REDIS_URL=REDIS_LOAD, CHANNELS_PREFIX=PREFIX,
                        EMBEDDED_WORKER="false")
+        if self.proxy:
+            env["TRUSTED_PROXIES"] = "127.0.0.1"  # as docs/deploy.md has it
         return env
 
     def start(self) -> list[str]:
@@ -112,7 +121,26 @@ class LoadServers(Servers):
         bases = super().start()
         daphnes = {f"daphne-{n}": p for n, p in enumerate(self.processes[-len(bases):])}
         self.named = {**daphnes, **self.named}
-        return bases
+        return [self.start_nginx(bases)] if self.proxy else bases
+
+    def start_nginx(self, bases: list[str]) -> str:
+        """nginx in the foreground from deploy/render.py's configuration, in front of the
+        daphnes, as tests/test_deploy_nginx.py runs it; its address."""
+        nginx = shutil.which("nginx", path=f"{os.environ.get('PATH', '')}:/usr/sbin")
+        if nginx is None:
+            raise SystemExit("--proxy needs nginx: apt-get install nginx (`make deploy-tools`)")
+        prefix, port = self.tmp / "nginx", free_port()
+        subprocess.run([sys.executable, "deploy/render.py", "foreground", str(prefix), "--listen",
+                        f"127.0.0.1:{port}", *[f"--upstream={urlsplit(base).netloc}" for base in bases],
+                        "--static-root", str(ROOT / "staticfiles")], cwd=ROOT, check=True)
+        log = open(self.log_dir / "nginx.log", "ab")  # noqa: SIM115 - closed on exit
+        self.callback(log.close)
+        process = subprocess.Popen([nginx, "-p", str(prefix), "-c", "nginx.conf", "-e", "logs/error.log"],
+                                   stdout=log, stderr=subprocess.STDOUT)
+        self.callback(stop_process, process)
+        self.named["nginx"] = process
+        wait_for_port(port, process=process)
+        return f"http://127.0.0.1:{port}"
 
     def check_running(self) -> None:
         for name, process in self.named.items():
@@ -480,12 +508,12 @@ def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Nam
     print()
     print(f"paced load: one move per table every {args.pace:g} s, {args.warmup:g} s warm-up, "
           f"{args.window:g} s measured, {args.procs} client processes")
-    print(f"{'mode':<9} {'daphne':>6} {'tables':>6} {'moves/s':>13} {'p50 ms':>7} {'p95 ms':>7} "
+    print(f"{'mode':<12} {'daphne':>6} {'tables':>6} {'moves/s':>13} {'p50 ms':>7} {'p95 ms':>7} "
           f"{'p99 ms':>7} {'max ms':>7} {'errors':>6} {'drops':>5} {'missed':>6} {'srv cpu':>7} "
           f"{'cli cpu':>7} {'tick late':>9} {'load':>5}")
     for r in rows:
         moves = f"{r['sent_per_s']:.1f} of {r['asked_per_s']:.0f}"
-        print(f"{label:<9} {daphne:>6} {r['tables']:>6} {moves:>13} {r['p50']:>7.1f} {r['p95']:>7.1f} "
+        print(f"{label:<12} {daphne:>6} {r['tables']:>6} {moves:>13} {r['p50']:>7.1f} {r['p95']:>7.1f} "
               f"{r['p99']:>7.1f} {r['max']:>7.1f} {len(r['errors']):>6} {len(r['drops']):>5} "
               f"{r['missed']:>6} {sum(r['usage'].values()):>7.0%} {r['client_cpu']:>7.0%} "
               f"{r['late_p99']:>7.0f}ms {r['load']:>5}")
@@ -524,6 +552,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", choices=["embedded", "scaled"], default="embedded")
     parser.add_argument("--daphne", type=int, default=None, help="daphne processes (scaled; default 2)")
+    parser.add_argument("--proxy", action="store_true",
+                        help="scaled: every client through nginx, deploy/'s configuration")
     parser.add_argument("--tables", default="50,100,200,400", help="table counts, comma separated; "
                         "played smallest first, each round keeping the tables of the one before")
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's moves (default 2)")
@@ -544,6 +574,8 @@ def main(argv: list[str] | None = None) -> int:
     daphne = args.daphne or (2 if scaled else 1)
     if not scaled and daphne != 1:
         parser.error("embedded mode is one daphne (its channel layer and worker are in-process)")
+    if args.proxy and not scaled:
+        parser.error("--proxy is for scaled mode, as deploy/ runs it")
     if args.logs:
         args.logs.mkdir(parents=True, exist_ok=True)
     # 400 tables are 1,600 sockets in one daphne; the servers and client processes inherit
@@ -552,8 +584,9 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
-    with LoadServers(scaled, daphne, args.next_hand, args.logs) as servers:
-        print(f"starting {args.mode} servers ({daphne} daphne{' + worker' if scaled else ''})...", flush=True)
+    with LoadServers(scaled, daphne, args.next_hand, args.logs, args.proxy) as servers:
+        print(f"starting {args.mode} servers ({daphne} daphne{' + worker' if scaled else ''}"
+              f"{' behind nginx' if args.proxy else ''})...", flush=True)
         bases = servers.start()
         started = time.perf_counter()
         sessions = sign_up_players(bases, 4 * max(counts))
@@ -574,7 +607,7 @@ def main(argv: list[str] | None = None) -> int:
                 # The rows so far still count; more tables would fail the same way.
                 print(f"{count} tables: {failure}; no larger count tried", flush=True)
                 break
-        show(args.mode, daphne, rows, args)
+        show(f"{args.mode}{'+nginx' if args.proxy else ''}", daphne, rows, args)
     return 0
 
 
