@@ -10,8 +10,10 @@ import os
 import socket
 import subprocess
 import sys
+import threading
+import traceback
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -75,6 +77,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                        "(the second pass of .ci/run)"))
         if "embedded" in item.keywords and settings.SCALED:
             item.add_marker(pytest.mark.skip(reason="embedded mode only (REDIS_URL is set)"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A test that gave up waiting reports what every thread of its process was doing then:
+    a stall on a loaded machine (a busy database thread, a lock) shows where it was."""
+    report: pytest.TestReport = yield
+    if call.excinfo is not None and call.excinfo.errisinstance(TimeoutError):
+        report.sections.append(("Captured threads at the timeout", thread_stacks()))
+    return report
+
+
+def thread_stacks() -> str:
+    names = {thread.ident: thread.name for thread in threading.enumerate()}
+    return "\n".join(f"--- {names.get(ident, ident)}\n" + "".join(traceback.format_stack(frame))
+                     for ident, frame in sys._current_frames().items())
 
 
 def require_service(name: str, url: str) -> None:
