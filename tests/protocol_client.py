@@ -151,6 +151,11 @@ def ws_url(base: str, room_id: str) -> str:
     return f"{scheme}://{parts.netloc}/ws/rooms/{room_id}/"
 
 
+def order(state: dict[str, Any]) -> tuple[int, int]:
+    """States are ordered by match id, then version; before any match, (0, 0) (docs/protocol.md)."""
+    return (state["match"] or {}).get("id", 0), state["v"]
+
+
 class TableClient:
     """One socket at one table. `state` is the latest state message (by match id and v)."""
 
@@ -205,11 +210,8 @@ class TableClient:
         hidden = cards_in(message) - visible_cards(message.get("match"))
         if hidden:
             self.leaks.append(f"v{message.get('v')}: {sorted(hidden)}")
-        current = self.state
-        match = message.get("match") or {}
-        if (current is not None and current.get("match") and match
-                and current["match"].get("id") == match.get("id") and message["v"] < current["v"]):
-            return  # an older state of the same match: the protocol says drop it
+        if self.state is not None and order(message) < order(self.state):
+            return  # an older state: the protocol says drop it
         self.state = message
 
     async def next_message(self, kind: str | None = None, timeout: float = 15) -> dict[str, Any]:

@@ -88,11 +88,17 @@ function onMessage(message) {
   }
 }
 
+// States are ordered by match, then version; one with no match yet comes first. Two
+// servers publish in no common order: the third player's "waiting" can arrive after the
+// fourth's dealt hand, and would hide the match until the timer's next move.
+function isOlder(message, held) {
+  const id = (s) => (s.match ? s.match.id : 0);
+  return id(message) < id(held) || (id(message) === id(held) && message.v < held.v);
+}
+
 function onState(message) {
   const newest = queued.at(-1) || state;
-  if (newest && newest.match && message.match && newest.match.id === message.match.id && message.v < newest.v) {
-    return; // an older state for the same match: drop it
-  }
+  if (newest && isOlder(message, newest)) return;
   if (finishedTrick) queued.push(message);
   else show(message);
 }

@@ -59,6 +59,13 @@ def test_sit_stand_play_and_drop_old_states(table, screenshots):
     assert page.evaluate(GAME_DATA)["v"] == "9"
     fake.send(state(playing, game, 0, 1, match_id=2))
     page.wait_for_selector("#game[data-v='1'][data-match='2']", state="attached")
+    # Older still, as two servers' broadcasts can arrive: match 1's later move, and the room
+    # before any match. Both are dropped.
+    fake.send(state(playing, game, 0, 10))
+    fake.send(state(seated, None, 2, 0))
+    fake.send({"type": "error", "code": "test", "message": "Read up to here."})
+    page.wait_for_selector(".toast:has-text('Read up to here.')")
+    assert (page.evaluate(GAME_DATA)["match"], page.evaluate(GAME_DATA)["v"]) == ("2", "1")
 
 
 def test_away_banner_end_of_match_and_reconnect(table, screenshots):
