@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import math
 import multiprocessing
@@ -208,6 +209,19 @@ def server_processes(servers: LoadServers) -> dict[str, list[int]]:
     return named
 
 
+def profile(servers: LoadServers, folder: Path, seconds: float) -> list[subprocess.Popen[bytes]]:
+    """py-spy samples each daphne (with its threads) and the worker for the window, without
+    pausing them (--nonblocking), into folder/NAME.txt: folded stacks, one a line with its
+    count, for speedscope or flamegraph.pl."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return [subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking",
+                              "--subprocesses", "--threads", "--rate", "200", "--format", "raw",
+                              "--duration", str(int(seconds)), "--pid", str(process.pid),
+                              "--output", str(folder / f"{name}.txt")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for name, process in servers.named.items() if name.startswith(("daphne", "worker"))]
+
+
 # A table that keeps to its ticks
 
 @dataclass
@@ -229,6 +243,7 @@ class LoadTable(PacedTable):
     moved: dict[tuple[int, int], float] = field(default_factory=dict)  # version our move made -> sent at
     deals: dict[tuple[int, int], tuple[float, set[int]]] = field(default_factory=dict)  # as `pending`
     deal_samples: list[tuple[float, float]] = field(default_factory=list)  # (move sent at, lateness)
+    passes: list[tuple[float, str]] = field(default_factory=list)  # (tick, why no move was sent)
 
     def note(self, seat: int, state: dict[str, Any]) -> None:
         super().note(seat, state)
@@ -250,10 +265,18 @@ class LoadTable(PacedTable):
         held = [(s["match"]["id"], s["v"]) for s in (c.state for c in self.clients) if s and s.get("match")]
         return max(held, default=None)
 
-    async def tick(self) -> None:
+    async def tick(self, at: float | None = None) -> None:
+        """One tick, scheduled `at` (now if not given)."""
+        if (why := await self.move()) is not None:
+            self.passes.append((time.perf_counter() if at is None else at, why))
+
+    async def move(self) -> str | None:
+        """Send the table's next move, or say why there is none to send."""
         newest = self.newest()
-        if newest is None or newest == self.acted_on:
-            return  # the last move has not come back to anyone yet
+        if newest is None:
+            return "no match yet"
+        if newest == self.acted_on:
+            return "reply pending"  # the last move has not come back to anyone yet
         for client in self.clients:
             state = client.state or {}
             match = state.get("match") or {}
@@ -266,11 +289,15 @@ class LoadTable(PacedTable):
                 self.moved = {(newest[0], newest[1] + 1): now}  # only the last can end a hand
                 self.sent.append(now)
                 await client.act(self.rng.choice(state["legal"]), newest[1])
-                return
+                return None
             if match.get("phase") == "finished" and newest[0] not in self.rematched:
                 self.rematched.add(newest[0])  # not a move: not timed
                 await client.send({"type": "rematch"})
-                return
+                return "rematch"
+        phases = {((c.state or {}).get("match") or {}).get("phase") for c in self.clients}
+        if phases & {"deal", "finished"}:
+            return "between hands"
+        return "to-act seat behind"  # its socket has not been sent the newest state
 
     async def drive(self, until: float) -> None:
         tick = time.perf_counter() + self.rng.uniform(0, self.pace)  # tables out of step
@@ -278,7 +305,7 @@ class LoadTable(PacedTable):
             await asyncio.sleep(max(0.0, tick - time.perf_counter()))
             self.ticks.append(tick)
             self.late.append(time.perf_counter() - tick)
-            await self.tick()
+            await self.tick(tick)
             tick += self.pace
 
     async def read(self, seat: int, until: float = math.inf) -> None:
@@ -375,6 +402,7 @@ async def play(connection: Connection, share: Share) -> dict[str, Any]:
                  if opens <= tick < closes],
         "errors": [e for table in tables for e in table.errors],
         "drops": [d for table in tables for d in table.drops],
+        "passes": [p for table in tables for p in table.passes],
         "leaks": sum(len(client.leaks) for table in tables for client in table.clients),
     }
 
@@ -437,7 +465,10 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         opens, closes = start + args.warmup, start + args.warmup + args.window
         time.sleep(max(0.0, opens - time.perf_counter()))
         before = Usage.now(server_processes(servers))
+        profilers = profile(servers, args.profile / f"{len(tables)}", args.window) if args.profile else []
         time.sleep(max(0.0, closes - time.perf_counter()))
+        for profiler in profilers:
+            profiler.wait(30)
         usage = Usage.now(server_processes(servers)).since(before)
         # PostgreSQL's backends share its buffers: their RSS would count them once each.
         rss = {name: sum(rss_bytes(pid) for pid in pids) for name, pids in server_processes(servers).items()
@@ -453,7 +484,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     if failed:
         raise RoundFailed(f"a client process failed: {failed[0]}")
     merged = {key: [x for r in results for x in r[key]] for key in ("samples", "deals", "sent", "ticks",
-                                                                      "late", "errors", "drops")}
+                                                                      "late", "errors", "drops", "passes")}
     deals = [late * 1000 for at, late in merged["deals"] if opens <= at < closes]
     row: dict[str, Any] = dict(figures(merged["samples"], merged["sent"], merged["ticks"], opens, closes))
     # Errors and drops from the warm-up on: a table that lost a socket then is short in
@@ -466,6 +497,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         deal_p99=percentile(deals, 0.99), deal_max=max(deals, default=math.nan),
         errors=[code for _, code in merged["errors"]], drops=[text for _, text in merged["drops"]],
         leaks=sum(r["leaks"] for r in results),
+        passes=collections.Counter(why for at, why in merged["passes"] if opens <= at < closes),
     )
     return row
 
@@ -526,6 +558,9 @@ def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Nam
                   f"p99 {r['deal_p99']:.0f}, max {r['deal_max']:.0f} over {r['deals']} deals")
         else:
             print(f"  {r['tables']} tables, deal timer late: no hand ended in the window")
+        if r["passes"]:
+            print(f"  {r['tables']} tables, ticks that sent no move: "
+                  + ", ".join(f"{why} {count}" for why, count in r["passes"].most_common()))
         if r["errors"] or r["drops"] or r["leaks"]:
             codes = {code: r["errors"].count(code) for code in sorted(set(r["errors"]))}
             print(f"  WARNING at {r['tables']} tables: errors {codes}, {r['leaks']} hidden-card leaks, "
@@ -567,6 +602,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="NEXT_HAND_SECONDS: shorter than a tick, so a table keeps its pace")
     parser.add_argument("--logs", type=Path, default=None, help="keep server logs in this directory")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="sample the servers with py-spy over each window into this directory")
     args = parser.parse_args(argv)
     counts = sorted({int(n) for n in args.tables.split(",") if n.strip()})
     steps = sorted({int(n) for n in args.idle.split(",") if n.strip()})
