@@ -59,11 +59,10 @@ class ActionForm(forms.Form):
     room = forms.CharField(required=False, max_length=16)
     seat = forms.IntegerField(required=False, min_value=0, max_value=3)
     message = forms.IntegerField(required=False, min_value=1)
-    # Django takes any empty value; django-stubs types it str.
     minutes = forms.TypedChoiceField(required=False, choices=MUTE_MINUTES, coerce=int,
-                                     empty_value=60)  # type: ignore[arg-type]
+                                     empty_value=60)  # type: ignore[arg-type]  # Django takes any; stubs say str
     days = forms.TypedChoiceField(required=False, choices=SUSPEND_DAYS, coerce=int,
-                                  empty_value=1)  # type: ignore[arg-type]
+                                  empty_value=1)  # type: ignore[arg-type]  # Django takes any; stubs say str
     reason = forms.CharField(required=False, max_length=500)
     text = forms.CharField(required=False, max_length=200)
 

@@ -22,7 +22,7 @@ class Seat:
 
 
 def table(*seats: Seat) -> LoadTable:
-    return LoadTable(list(seats), 2.0, random.Random(1))  # type: ignore[arg-type]
+    return LoadTable(list(seats), 2.0, random.Random(1))  # type: ignore[arg-type]  # Seat stands in for TableClient
 
 
 PASS = {"type": "pass"}
@@ -87,7 +87,8 @@ def test_only_moves_sent_inside_the_window_count_and_those_never_seen_by_all_fou
 
 async def test_a_deal_is_timed_from_the_move_that_ended_the_hand_to_the_fourth_seat_less_the_pause() -> None:
     seats = [Seat(5, [PASS]), Seat(5, []), Seat(5, []), Seat(5, [])]
-    paced = LoadTable(seats, 2.0, random.Random(1), next_hand=-1000.0)  # type: ignore[arg-type]
+    paced = LoadTable(seats, 2.0, random.Random(1),  # type: ignore[arg-type]  # Seat stands in for TableClient
+                      next_hand=-1000.0)
     await paced.tick()
     sent = paced.sent[0]
     for seat in range(4):

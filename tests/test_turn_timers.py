@@ -58,7 +58,7 @@ def test_a_move_made_while_the_timer_sweeps_is_not_played_over(timer_by_hand):
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     moved: list[int] = []
 
-    def the_player_moves_after_the_read(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+    def the_player_moves_after_the_read(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         result = execute(sql, params, many, context)
         if not moved and '"deadline" <=' in sql:
             moved.append(version)
