@@ -261,11 +261,17 @@ SCALED = bool(REDIS_URL)
 if SCALED:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Redis pub/sub: a room's state is published once and reaches each daphne once,
+            # pushed, where the list layer (channels_redis.core) stored it for every daphne
+            # and each popped it in a round trip of its own. At 400 busy tables on two daphne
+            # that is p99 150 ms against a saturated 2 s (docs/performance.md). The list
+            # layer also counted its capacity (100) per process, not per socket, and dropped
+            # states when a daphne fell that far behind (tests/test_layer_backlog.py). Both
+            # deliver at most once: the database is the record, and every state is whole.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
-                # channels_redis blocks 5 s on Redis waiting for messages: redis-py 8's own
-                # 5 s read timeout would close every socket idle that long. Its pool also
-                # refuses, rather than queues, past max_connections.
+                # redis-py 8 reads with a 5 s timeout by default; a quiet subscription is
+                # not a dead one.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "max_connections": 1000}],
                 "prefix": os.getenv("CHANNELS_PREFIX", "tarneeb"),
             },

@@ -1,10 +1,11 @@
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from asgiref.sync import sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
@@ -27,8 +28,22 @@ async def _check_channel_layer() -> None:
     if layer is None:
         raise RuntimeError("no channel layer configured")
     channel = await layer.new_channel("health.")  # type: ignore[call-arg]  # both real layers take a prefix
-    await layer.send(channel, {"type": "health.ping"})
-    await asyncio.wait_for(layer.receive(channel), CHECK_TIMEOUT)
+    try:
+        await layer.send(channel, {"type": "health.ping"})
+        await asyncio.wait_for(layer.receive(channel), CHECK_TIMEOUT)
+    finally:
+        await _give_up(layer, channel)
+
+
+async def _give_up(layer: BaseChannelLayer, channel: str) -> None:
+    """Channels has no call that ends a channel: the layers let one go when a receive on
+    it is cancelled, as when a consumer closes (the pub/sub layer unsubscribes it). Without
+    this every health check left a subscription behind."""
+    waiting = asyncio.ensure_future(layer.receive(channel))
+    await asyncio.sleep(0)
+    waiting.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await waiting
 
 
 def _check_worker() -> None:

@@ -22,6 +22,15 @@ async def test_it_reports_every_part_healthy(worker, settings):
         "database", "channel_layer", "worker", "turn_timer"}
 
 
+async def test_its_channel_layer_check_leaves_no_channel_behind(worker):
+    layer = get_channel_layer()
+    await AsyncClient().get("/healthz")
+    channels = len(layer.channels)  # the pub/sub layer's: each one a Redis subscription
+    for _ in range(3):
+        assert (await AsyncClient().get("/healthz")).status_code == 200
+    assert len(layer.channels) == channels
+
+
 async def test_it_answers_503_when_the_channel_layer_is_down(worker, monkeypatch):
     layer = get_channel_layer()
 
