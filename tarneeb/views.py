@@ -1,5 +1,4 @@
 import asyncio
-import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
@@ -38,12 +37,12 @@ async def _check_channel_layer() -> None:
 async def _give_up(layer: BaseChannelLayer, channel: str) -> None:
     """Channels has no call that ends a channel: the layers let one go when a receive on
     it is cancelled, as when a consumer closes (the pub/sub layer unsubscribes it). Without
-    this every health check left a subscription behind."""
+    this every health check left a subscription behind. Bounded: the unsubscribe talks to
+    Redis, which may be the part that is down."""
     waiting = asyncio.ensure_future(layer.receive(channel))
     await asyncio.sleep(0)
     waiting.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await waiting
+    await asyncio.wait({waiting}, timeout=CHECK_TIMEOUT)
 
 
 def _check_worker() -> None:
