@@ -225,23 +225,39 @@ class RoomConsumer(ProtocolConsumer):
     forwarded: tuple[int | None, int] | None = None
     # Seated at a match being played: spectators' chat does not reach this socket.
     at_live_match = False
+    # Ids of the chat lines sent in this socket's history, which the group may send again.
+    history: frozenset[int] = frozenset()
 
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
         # AuthMiddlewareStack's lazy user: the account, or AnonymousUser (the services refuse it).
         self.user = cast("User | AnonymousUser", self.scope["user"])
-        # Join before reading the state, so no change can fall between the two.
+        # Join before reading the state and the chat, so no change can fall between the
+        # join and the read; one that lands in both is sent once (room_chat).
         await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
-        snapshot = await database(services.room_snapshot)(self.room_id)
+        snapshot, lines = await database(self.read_room)()
         await self.accept()
         if snapshot is None:
             await self.close(code=CLOSE_NO_ROOM)
             return
         await self.room_state(snapshot)
-        lines = await database(chat.recent)(self.room_id,
-                                                          with_spectators=not self.at_live_match)
+        self.history = frozenset(line["id"] for line in lines)
         if lines:  # a client starts each connection with an empty chat
             await self.send_json({"type": "chat_history", "messages": lines})
+
+    def read_room(self) -> tuple[RoomStateEvent | None, list[dict[str, Any]]]:
+        """The room's state and the chat lines this socket may read, in one call, before
+        the socket hears anything posted after it joined."""
+        snapshot = services.room_snapshot(self.room_id)
+        if snapshot is None:
+            return None, []
+        _seat, live = self.seat_in(snapshot)
+        return snapshot, chat.recent(self.room_id, with_spectators=not live)
+
+    def seat_in(self, event: RoomStateEvent) -> tuple[int | None, bool]:
+        """This socket's seat in `event`, and whether that seat is at a match being played."""
+        seat = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
+        return seat, seat is not None and event["room"]["status"] == "playing"
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
@@ -284,13 +300,12 @@ class RoomConsumer(ProtocolConsumer):
     async def room_state(self, event: RoomStateEvent) -> None:
         # A stale act from a socket that already holds the current state needs no resync.
         self.forwarded = (event["match"], event["v"])
-        seat = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
-        self.at_live_match = seat is not None and event["room"]["status"] == "playing"
+        seat, self.at_live_match = self.seat_in(event)
         await self.send(text_data=event["states"]["watch" if seat is None else str(seat)])
 
     async def room_chat(self, event: dict[str, Any]) -> None:
         message = event["message"]
-        if message["audience"] == "spectators" and self.at_live_match:
+        if (message["audience"] == "spectators" and self.at_live_match) or message["id"] in self.history:
             return
         await self.send_json(message)
 
