@@ -32,8 +32,14 @@ def fill_quick_room(room_id: str) -> None:
 
 
 @shared_task(ignore_result=True)
+def fill_waiting_quick_rooms() -> int:
+    """Beat's backstop, every QUICK_PLAY_SWEEP_SECONDS: a Quick play room whose bots' task
+    was lost is filled."""
+    return bot_players.fill_waiting_quick_rooms()
+
+
+@shared_task(ignore_result=True)
 def play_overdue() -> int:
     """The turn timer, run by beat every SWEEP_SECONDS: every turn whose deadline passed
-    is played, and any Quick play room whose bots' task was lost is filled."""
-    bot_players.fill_waiting_quick_rooms()
+    is played."""
     return services.play_overdue()

@@ -324,9 +324,15 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 SWEEP_SECONDS = envfloat("SWEEP_SECONDS", 0.25)
 # /healthz answers 503 while a turn is overdue by more than this.
 TIMER_STALL_SECONDS = envfloat("TIMER_STALL_SECONDS", 10.0)
+# Quick play rooms whose bots' task was lost are looked for this often: a backstop, so
+# not at the turn timer's pace.
+QUICK_PLAY_SWEEP_SECONDS = envfloat("QUICK_PLAY_SWEEP_SECONDS", 5.0)
 CELERY_BEAT_SCHEDULE = {
     "play-overdue-turns": {"task": "games.tasks.play_overdue", "schedule": SWEEP_SECONDS,
                            "options": {"expires": max(2.0, 4 * SWEEP_SECONDS)}},
+    "fill-waiting-quick-rooms": {"task": "games.tasks.fill_waiting_quick_rooms",
+                                 "schedule": QUICK_PLAY_SWEEP_SECONDS,
+                                 "options": {"expires": QUICK_PLAY_SWEEP_SECONDS}},
 }
 # Threads in the embedded worker. One: SQLite takes one writer at a time, and threads
 # waiting for its lock sleep in its busy handler (with 4, some timers of the benchmark's

@@ -73,3 +73,15 @@ def test_the_sweep_fills_a_room_whose_task_was_lost(settings, monkeypatch):
     assert sweep() == 1
     assert Match.objects.filter(room=room).exists()
     assert sweep() == 0
+
+
+def test_beat_fills_a_room_whose_task_was_lost(worker):
+    # The suite's QUICK_PLAY_BOT_SECONDS (600, tests/conftest.py) puts the room's own task
+    # after the test; the worker reads it too, so the room's wait is set an hour back.
+    (player,) = make_players(1)
+    room = services.quick_play(player)
+    Room.objects.filter(pk=room.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    # Beat looks every QUICK_PLAY_SWEEP_SECONDS (5).
+    match = wait_for(lambda: Match.objects.filter(room=room).first(), timeout=30)
+    assert [bool(sitter.get("bot")) for sitter in match.seating] == [False, True, True, True]
+    services.close_room(room.pk)
