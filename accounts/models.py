@@ -1,8 +1,22 @@
+import hashlib
+from typing import Any
+
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.validators import UsernameValidator
+from tarneeb.text import skeleton
+
+LOOKALIKE_MESSAGE = _("This username looks like the name of another player. Please choose a "
+                      "name that others cannot mistake for theirs.")
+
+
+def skeleton_key(username: str) -> str:
+    """What look-alike usernames share (tarneeb.text.skeleton), as a fixed-size key: a
+    skeleton can be several times longer than its name."""
+    return hashlib.sha256(skeleton(username).encode()).hexdigest()
 
 
 class User(AbstractUser):
@@ -28,8 +42,43 @@ class User(AbstractUser):
     bot_level = models.CharField(_("bot level"), max_length=10, choices=BotLevel.choices, blank=True,
                                  default="", db_default="", editable=False)
 
+    # The username's look-alike key: unique, so no two accounts can look alike, however
+    # many sign up at once. Empty (NULL) only for an account made before it existed that
+    # already looked like an older one (migration 0007).
+    # NULL, not "": many accounts may have no key, and a unique column holds many NULLs.
+    username_skeleton = models.CharField(max_length=64, unique=True, null=True, editable=False)  # noqa: DJ001
+    _loaded_username: str | None = None
+
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
+
+    @classmethod
+    def from_db(cls, *args: Any, **kwargs: Any) -> "User":
+        user = super().from_db(*args, **kwargs)
+        user._loaded_username = user.__dict__.get("username")
+        return user
+
+    def clean(self) -> None:
+        super().clean()  # NFKC, as the login form reads usernames
+        if not self.username:
+            return  # refused already (empty, or its field did not validate)
+        taken = User._default_manager.exclude(pk=self.pk)
+        if taken.filter(username__iexact=self.username).exists():
+            return  # the uniqueness check says so, in its own words
+        if taken.filter(username_skeleton=skeleton_key(self.username)).exists():
+            raise ValidationError({"username": ValidationError(LOOKALIKE_MESSAGE, code="lookalike")})
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Only a new or changed name gets a new key: a key made with an older confusables
+        # table stays, rather than making the account unsavable.
+        update_fields = kwargs.get("update_fields")
+        changed = self._state.adding or getattr(self, "_loaded_username", None) != self.username
+        if changed and (update_fields is None or "username" in update_fields):
+            self.username_skeleton = skeleton_key(self.username)
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)
+        self._loaded_username = self.username
 
     @property
     def is_bot(self) -> bool:
