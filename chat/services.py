@@ -20,7 +20,7 @@ from games import groups
 from games.models import Match, Room
 from games.services import Refused
 from tarneeb.realtime import publish
-from tarneeb.text import BIDI_CONTROLS
+from tarneeb.text import clean_line
 
 MAX_LENGTH = 200
 # Per user across all rooms and processes: counted in the database.
@@ -29,11 +29,13 @@ HISTORY = 50
 
 
 def clean_text(text: str) -> str:
-    """Control characters (newlines included) and text-direction controls removed; each
-    line is shown in its own isolate, so it cannot reorder the page around it."""
+    """Control characters (newlines included) removed, and every invisible one but the
+    joiners words and emoji need (text-direction controls, zero-width spaces); at most a
+    few marks on a letter (tarneeb.text.clean_line). Each line is also shown in its own
+    isolate, so it cannot reorder the page around it."""
     kept = "".join(" " if ch in "\n\t" else ch for ch in text
-                   if ch in "\n\t" or (unicodedata.category(ch) != "Cc" and ch not in BIDI_CONTROLS))
-    return " ".join(kept.split())
+                   if ch in "\n\t" or unicodedata.category(ch) != "Cc")
+    return " ".join(clean_line(kept).split())
 
 
 def post(room_id: str, user: Any, *, text: Any = "", phrase: Any = "") -> dict[str, Any]:
@@ -55,6 +57,9 @@ def post(room_id: str, user: Any, *, text: Any = "", phrase: Any = "") -> dict[s
     room = Room.objects.filter(pk=room_id).first()
     if room is None:
         raise Refused("no_room", _("This room does not exist."))
+    if room.closed:
+        # A moderator closed it: its chat was part of what they stopped.
+        raise Refused("closed", _("This room was closed by a moderator."))
     if not room.chat:
         raise Refused("chat_off", _("The chat is turned off at this table."))
     now = timezone.now()
