@@ -77,12 +77,16 @@ def _each(modeladmin: admin.ModelAdmin, request: HttpRequest, items: QuerySet[An
     if not is_moderator(request.user):
         modeladmin.message_user(request, _("Only moderators can do this."), messages.ERROR)
         return
+    done_any = False
     for item in items:
         try:
             do(item)
         except Refused as refused:
             modeladmin.message_user(request, f"{item}: {refused.message}", messages.WARNING)
-    modeladmin.message_user(request, done, messages.SUCCESS)
+        else:
+            done_any = True
+    if done_any:  # "Banned." after every ban was refused would say the opposite of what happened
+        modeladmin.message_user(request, done, messages.SUCCESS)
 
 
 FROM_ADMIN = _("from the admin")

@@ -113,10 +113,15 @@ def _seat_at_live_match(room_id: str | None, user: User) -> int:
 # Sanctions
 
 def _check_target(moderator: User, user: User) -> None:
+    """Every sanction asks this first: a moderator's power stops at the staff and the
+    other moderators, whom only a superuser may sanction (so no moderator can lock a
+    colleague out of the admin or silence a moderator who disagrees)."""
     if user.pk == moderator.pk:
         raise Refused("self", _("You cannot sanction yourself."))
     if user.is_superuser:
         raise Refused("protected", _("Administrators cannot be sanctioned here."))
+    if not moderator.is_superuser and (user.is_staff or is_moderator(user)):
+        raise Refused("protected", _("Only an administrator can sanction staff or moderators."))
 
 
 def warn(moderator: User, user: User, reason: str, *, report: Report | None = None,
@@ -235,13 +240,22 @@ def _live_match_id(room_id: str) -> int | None:
 
 # The role
 
+def _check_role_change(by: User | None) -> None:
+    # Revoking would open a moderator to sanctions: only a superuser (or the
+    # `moderator` command, by=None) changes the role.
+    if by is not None and not by.is_superuser:
+        raise Refused("protected", _("Only an administrator can grant or revoke the moderator role."))
+
+
 def grant(user: User, by: User | None = None) -> None:
+    _check_role_change(by)
     with transaction.atomic():
         user.groups.add(moderators_group())
         _log(by, Action.GRANT, user=user)
 
 
 def revoke(user: User, by: User | None = None) -> None:
+    _check_role_change(by)
     with transaction.atomic():
         user.groups.remove(moderators_group())
         _log(by, Action.REVOKE, user=user)
