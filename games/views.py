@@ -12,7 +12,7 @@ from chat import phrases
 from games import records, services
 from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
-from games.tasks import announce
+from moderation import services as moderation
 from playban import services as playban
 
 
@@ -73,11 +73,13 @@ def match_record(request: HttpRequest, match_id: int) -> JsonResponse:
 
 
 @staff_member_required
-def announcement(request: HttpRequest) -> HttpResponse:
+def announcement(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A moderator's message to everyone in the lobby, now or in a few minutes."""
     form = AnnouncementForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        announce.apply_async((form.cleaned_data["text"],), countdown=form.cleaned_data["delay_minutes"] * 60)
+        # Through moderation, which writes the audit entry before it is sent.
+        moderation.announce(request.user, form.cleaned_data["text"],
+                            delay_minutes=form.cleaned_data["delay_minutes"])
         messages.success(request, _("The announcement is on its way."))
         return redirect("announcement")
     return render(request, "games/announce.html", {"form": form, "title": _("Announce to the lobby")})

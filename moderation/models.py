@@ -135,6 +135,7 @@ class AuditEntry(models.Model):
         CLOSE_ROOM = "close_room", _("Close a room")
         REOPEN_ROOM = "reopen_room", _("Reopen a room")
         MESSAGE_ROOM = "message_room", _("Message a room")
+        ANNOUNCE = "announce", _("Announce to the lobby")
         RESOLVE = "resolve", _("Resolve a report")
         GRANT = "grant", _("Grant the moderator role")
         REVOKE = "revoke", _("Revoke the moderator role")

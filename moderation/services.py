@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from chat import services as chat
 from chat.models import ChatMessage
-from games import groups
+from games import groups, tasks
 from games import services as games
 from games.models import Match, Room
 from games.services import Refused
@@ -231,6 +231,15 @@ def message_room(moderator: User, room_id: str, text: str) -> ChatMessage:
         _log(moderator, Action.MESSAGE_ROOM, reason=line.text, room_id=room_id,
              match_id=_live_match_id(room_id), message=line.pk)
     return line
+
+
+def announce(moderator: User, text: str, *, delay_minutes: int = 0) -> AuditEntry:
+    """A message to everyone in the lobby, now or in `delay_minutes`: logged like any
+    other word a moderator sends, and sent only once its entry is written."""
+    with transaction.atomic():
+        entry = _log(moderator, Action.ANNOUNCE, reason=text, delay_minutes=delay_minutes)
+        transaction.on_commit(lambda: tasks.announce.apply_async((text,), countdown=delay_minutes * 60))
+    return entry
 
 
 def _live_match_id(room_id: str) -> int | None:
