@@ -8,6 +8,7 @@ from accounts.forms import SignupForm
 from accounts.models import User
 from accounts.throttle import remember_device
 from history import listing, stats
+from moderation.privacy import private_response
 from playban import services as playban
 from ratings.profile import profile_ratings
 
@@ -15,6 +16,7 @@ RECENT_MATCHES = 10
 
 
 @require_http_methods(["GET", "POST"])
+@private_response
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("lobby")
@@ -29,6 +31,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form})
 
 
+@private_response
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username, is_active=True)
     recent = [listing.row(seat) for seat in listing.seats_of(player, request.user)[:RECENT_MATCHES]]

@@ -13,6 +13,7 @@ from games import records, services
 from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
 from moderation import services as moderation
+from moderation.privacy import keep_private, private_response
 from playban import services as playban
 
 
@@ -50,7 +51,8 @@ def quick_play(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 def room(request: HttpRequest, room_id: str) -> HttpResponse:
     room = get_object_or_404(Room, pk=room_id)
-    return render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
+    response = render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
+    return keep_private(response) if room.private else response
 
 
 def rules(request: HttpRequest) -> HttpResponse:
@@ -69,10 +71,11 @@ def match_record(request: HttpRequest, match_id: int) -> JsonResponse:
     response = JsonResponse(records.public_record(match), json_dumps_params={"ensure_ascii": False})
     if request.GET.get("download") == "1":
         response["Content-Disposition"] = f'attachment; filename="tarneeb-match-{match.pk}.json"'
-    return response
+    return keep_private(response) if match.room.private else response
 
 
 @staff_member_required
+@private_response
 def announcement(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A moderator's message to everyone in the lobby, now or in a few minutes."""
     form = AnnouncementForm(request.POST or None)

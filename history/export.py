@@ -24,10 +24,12 @@ from django.shortcuts import get_object_or_404
 from games import records
 from games.models import Match
 from history import listing
+from moderation.privacy import private_response
 
 CHUNK = 100
 
 
+@private_response  # private rooms' matches are in it for their players and staff
 def player_matches(request: HttpRequest, username: str) -> StreamingHttpResponse:
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
     matches = listing.visible_matches(player, request.user)

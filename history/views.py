@@ -12,6 +12,7 @@ from games.models import VARIANT_CHOICES, Match
 from history import listing
 from history.replay import hand_positions
 from history.scoresheet import HandLine, score_sheet
+from moderation.privacy import keep_private, private_response
 
 MATCHES_PER_PAGE = 50
 
@@ -25,7 +26,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404
     names = [sitter["username"] for sitter in match.seating]
     lines = score_sheet(match)
-    return render(request, "history/match.html", {
+    response = render(request, "history/match.html", {
         "match": match,
         "seats": [{"seat": n, "username": sitter["username"], "team": n % 2, "bot": sitter.get("bot")}
                   for n, sitter in enumerate(match.seating)],
@@ -34,6 +35,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "lines": [_line(line, names, match.variant) for line in lines],
         "final": next((line.scores for line in reversed(lines) if line.finished), []),
     })
+    return keep_private(response) if match.room.private else response
 
 
 @gzip_page
@@ -46,8 +48,9 @@ def hand_replay(request: HttpRequest, match_id: int, number: int) -> JsonRespons
     if hand is None:
         raise Http404
     response = JsonResponse(hand, json_dumps_params={"ensure_ascii": False})
-    # A hand that is over never changes; a private one stays out of shared caches.
-    response["Cache-Control"] = f"{'private' if match.room.private else 'public'}, max-age=86400"
+    if match.room.private:
+        return keep_private(response)
+    response["Cache-Control"] = "public, max-age=86400"  # a hand that is over never changes
     return response
 
 
@@ -77,6 +80,7 @@ def _line(line: HandLine, names: list[str], variant: str) -> dict[str, Any]:
     }
 
 
+@private_response  # the private rooms' matches are listed to their players and staff
 def player_matches(request: HttpRequest, username: str) -> HttpResponse:
     """A player's matches, newest first, filtered by variant, result and who they played with."""
     player = get_object_or_404(User, username=username, is_active=True)

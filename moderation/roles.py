@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from moderation.models import MODERATE, MODERATORS_GROUP, Report
+from moderation.privacy import private_response
 
 View = Callable[..., HttpResponse]
 
@@ -40,9 +41,10 @@ def moderators_group() -> Group:
 
 
 def moderator_page(view: View) -> View:
-    """A moderation page: logged out, to the login form; a player, 403."""
+    """A moderation page, never cached: logged out, to the login form; a player, 403."""
 
     @wraps(view)
+    @private_response
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -58,9 +60,10 @@ def refusal(code: str, message: str, status: int = 400) -> JsonResponse:
 
 
 def moderator_endpoint(view: View) -> View:
-    """A moderation POST endpoint: anyone else gets 403 with a JSON error."""
+    """A moderation POST endpoint, never cached: anyone else gets 403 with a JSON error."""
 
     @wraps(view)
+    @private_response
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return refusal("login_required", _("Log in as a moderator."), 403)
