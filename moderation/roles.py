@@ -11,6 +11,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.views.defaults import permission_denied
 
 from moderation.models import MODERATE, MODERATORS_GROUP, Report
 from moderation.privacy import private_response
@@ -49,7 +50,9 @@ def moderator_page(view: View) -> View:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not is_moderator(request.user):
-            raise PermissionDenied
+            # Answered, not raised: Django logs a raised PermissionDenied with its whole
+            # traceback, and a player at /moderation/ is no error; this logs one line.
+            return permission_denied(request, PermissionDenied())
         return view(request, *args, **kwargs)
 
     return wrapper
