@@ -69,6 +69,7 @@ TEST_WORKERS ?= 4
 test: $(VENV)/.installed-dev chromium deploy-tools
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=25 $(PYTEST_ARGS)
 
 # The suite STRESS_RUNS times in a row with every core kept busy (tests/stress.py): what
@@ -106,6 +107,7 @@ faults: $(VENV)/.installed-dev
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 # Refresh the Arabic catalogue after changing strings; the compiled .mo is committed.
 messages: $(VENV)/.installed-dev

@@ -61,17 +61,17 @@ def play(variant: str, seed: int, users: list[Any]) -> Any:
     """A whole match of `users` played through games.services (tests/seeded_play.py)."""
     import pytest
 
-    from games import services
     from games.models import Match
+    from games.services import room_life
     from tests.seeded_play import play_seeded, seeded_deals
 
-    room = services.create_room(users[0], name=f"bench {variant}", variant=variant, target=41,
+    room = room_life.create_room(users[0], name=f"bench {variant}", variant=variant, target=41,
                                 turn_seconds=30, private=False)
     rng = random.Random(seed)
     with pytest.MonkeyPatch.context() as patch:
         seeded_deals(patch, rng)
         for seat, user in enumerate(users):
-            services.sit(room.pk, user, seat)
+            room_life.sit(room.pk, user, seat)
         return play_seeded(Match.objects.get(room=room), rng)
 
 

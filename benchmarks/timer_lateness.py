@@ -64,8 +64,8 @@ def main() -> None:
     from django.utils import timezone
 
     from accounts.models import User
-    from games import services
     from games.models import Match, MatchEvent, Room, Seat
+    from games.services import room_life
     from tarneeb.celery import app
     from tests.processes import wait_for_worker
 
@@ -74,7 +74,7 @@ def main() -> None:
     for _ in range(args.turns):
         room = Room.objects.create(owner=players[0], name="bench", turn_seconds=120)
         Seat.objects.bulk_create(Seat(room=room, number=n, user=players[n]) for n in range(3))
-        services.sit(room.pk, players[3], 3)
+        room_life.sit(room.pk, players[3], 3)
 
     worker = None
     if args.mode == "embedded":

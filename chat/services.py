@@ -18,7 +18,7 @@ from chat.models import ChatMessage, Mute
 from chat.phrases import PHRASES
 from games import groups
 from games.models import Match, Room
-from games.services import Refused
+from games.services.refusals import Refused
 from tarneeb.realtime import publish
 from tarneeb.text import clean_line
 

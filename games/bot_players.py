@@ -1,10 +1,11 @@
 """Bots at the table: bot accounts in seats, and their moves (docs/bots.md).
 
 A bot is an account (one per level, `accounts.User.bot_level`) seated like anyone. Its
-moves, and a standard bot's for a player who is away, come from a Celery task scheduled
-on commit by `services._ask_bot`; `move` gives the bot its seat's view and the hand's
-public events only, and plays through `services.play` with the actor "bot", so the
-row lock, the version check and the event log are the same as for a person's move.
+moves, and a standard bot's for a player who is away, come from a Celery task the move
+path schedules on commit (games.services.move_path); `move` gives the bot its seat's view
+and the hand's public events only, and plays through `move_path.play` with the actor
+"bot", so the row lock, the version check and the event log are the same as for a
+person's move.
 """
 
 import random
@@ -18,9 +19,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import bots, engine, services
+from games import bots, engine
 from games.models import Match, MatchEvent, Room
-from games.services import Refused
+from games.services import move_path, published, room_life
+from games.services.refusals import Refused, closed, require_login, require_seat_number
+from games.services.sitters import bot_level
 
 # Made by accounts' migration 0005, which reserves the names before anyone signs up.
 BOT_USERNAMES = {"standard": "bot-standard", "expert": "bot-expert"}
@@ -34,37 +37,35 @@ def bot_account(level: str) -> User:
 
 def _may_seat_bots(room: Room, user: User | AnonymousUser) -> None:
     """The owner, or anyone seated, chooses who fills the other seats before the start."""
-    user = services._require_login(user)
+    user = require_login(user)
     if room.closed:
-        raise Refused("closed", _("This room was closed by a moderator."))
-    if services._current_match(room) is not None:
+        raise closed()
+    if room_life.current_match(room) is not None:
         raise Refused("started", _("The match has already started."))
     if room.owner_id != user.pk and not room.seats.filter(user=user, bot=False).exists():
         raise Refused("not_seated", _("Only the room's owner or a seated player can seat a bot."))
 
 
 def add_bot(room_id: str, user: User | AnonymousUser, seat: object, level: object = "standard") -> None:
-    if type(seat) is not int or not 0 <= seat <= 3:
-        raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
+    seat = require_seat_number(seat)
     if level not in bots.LEVELS:
         raise Refused("bad_level", _("Bots are standard or expert."))
     with transaction.atomic():
-        room = services._locked_room(room_id)
+        room = room_life.locked_room(room_id)
         _may_seat_bots(room, user)
         if room.seats.filter(number=seat).exists():
             raise Refused("seat_taken", _("That seat is taken."))
-        services._take_seat(room, bot_account(str(level)), seat)
+        room_life.take_seat(room, bot_account(str(level)), seat)
 
 
 def remove_bot(room_id: str, user: User | AnonymousUser, seat: object) -> None:
-    if type(seat) is not int or not 0 <= seat <= 3:
-        raise Refused("bad_seat", _("Seats are numbered 0 to 3."))
+    seat = require_seat_number(seat)
     with transaction.atomic():
-        room = services._locked_room(room_id)
+        room = room_life.locked_room(room_id)
         _may_seat_bots(room, user)
         if not room.seats.filter(number=seat, bot=True).delete()[0]:
             raise Refused("not_a_bot", _("No bot sits in that seat."))
-        services._broadcast_room(room)
+        published.broadcast_room(room)
 
 
 def fill_quick_room(room_id: str) -> bool:
@@ -74,14 +75,14 @@ def fill_quick_room(room_id: str) -> bool:
     """
     with transaction.atomic():
         room = Room.objects.select_for_update().filter(pk=room_id, quick=True, closed=False).first()
-        if room is None or services._current_match(room) is not None:
+        if room is None or room_life.current_match(room) is not None:
             return False
         if not room.seats.filter(bot=False).exists():
             return False
         taken = set(room.seats.values_list("number", flat=True))
         bot = bot_account("standard")
         for number in sorted(set(range(4)) - taken):
-            services._take_seat(room, bot, number)  # the fourth starts the match
+            room_life.take_seat(room, bot, number)  # the fourth starts the match
         return True
 
 
@@ -114,14 +115,14 @@ def move(match_id: int, version: int) -> bool:
     seat = game.to_act
     if seat is None or game.phase in ("deal", "finished"):
         return False
-    level = services.bot_level(match.seating[seat])
+    level = bot_level(match.seating[seat])
     if level is None:
         return False
     # The bot's sampling only; deals come from games.fairness.
     rng = random.Random(secrets.randbits(64))
     action = bots.choose(game.view(seat), hand_history(match), level, rng)
     try:
-        services.play(match_id, seat=seat, action=action, version=version, actor=services.BOT)
+        move_path.play(match_id, seat=seat, action=action, version=version, actor=move_path.BOT)
     except Refused:
         return False  # the table moved on: the timer played, or the player came back
     return True

@@ -26,8 +26,9 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
 from chat import services as chat
-from games import bot_players, groups, services
+from games import bot_players, groups
 from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
+from games.services import move_path, published, refusals, room_life
 from moderation.models import Sanction, active_suspension
 from moderation.texts import suspension_text
 from tarneeb import handshake
@@ -204,7 +205,7 @@ class LobbyConsumer(ProtocolConsumer):
     async def connect(self) -> None:
         await self.channel_layer.group_add(groups.LOBBY, self.channel_name)
         await self.accept()
-        rooms = await database(services.lobby_rooms)()
+        rooms = await database(published.lobby_rooms)()
         await self.send_json({"type": "rooms", "rooms": rooms})
 
     async def disconnect(self, code: int) -> None:
@@ -248,7 +249,7 @@ class RoomConsumer(ProtocolConsumer):
     def read_room(self) -> tuple[RoomStateEvent | None, list[dict[str, Any]]]:
         """The room's state and the chat lines this socket may read, in one call, before
         the socket hears anything posted after it joined."""
-        snapshot = services.room_snapshot(self.room_id)
+        snapshot = published.room_snapshot(self.room_id)
         if snapshot is None:
             return None, []
         _seat, live = self.seat_in(snapshot)
@@ -266,16 +267,16 @@ class RoomConsumer(ProtocolConsumer):
         kind = content.get("type")
         try:
             if kind == "sit":
-                await database(services.sit)(self.room_id, self.user, content.get("seat"))
+                await database(room_life.sit)(self.room_id, self.user, content.get("seat"))
             elif kind == "stand":
-                await database(services.stand)(self.room_id, self.user)
+                await database(room_life.stand)(self.room_id, self.user)
             elif kind == "act":
-                await database(services.act)(
+                await database(move_path.act)(
                     self.room_id, self.user, content.get("action"), content.get("v"))
             elif kind == "back":
-                await database(services.back)(self.room_id, self.user)
+                await database(move_path.back)(self.room_id, self.user)
             elif kind == "rematch":
-                await database(services.rematch)(self.room_id, self.user)
+                await database(room_life.rematch)(self.room_id, self.user)
             elif kind == "add_bot":
                 await database(bot_players.add_bot)(
                     self.room_id, self.user, content.get("seat"), content.get("level", "standard"))
@@ -287,13 +288,13 @@ class RoomConsumer(ProtocolConsumer):
                                                         phrase=content.get("phrase", ""))
             else:
                 await super().handle_message(content)
-        except services.Refused as refusal:
+        except refusals.Refused as refusal:
             await self.refuse(refusal.code, refusal.message, url=refusal.url)
             if refusal.code == "stale" and refusal.current != self.forwarded:
                 await self.resync()
 
     async def resync(self) -> None:
-        snapshot = await database(services.room_snapshot)(self.room_id)
+        snapshot = await database(published.room_snapshot)(self.room_id)
         if snapshot is not None:
             await self.room_state(snapshot)
 

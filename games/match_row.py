@@ -25,7 +25,7 @@ from games.models import Match, Room
 
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 OWNER_FIELDS = ("id", "username")
-# What a move changes (services._apply).
+# What a move changes (games.services.move_path).
 MOVE_FIELDS = ("version", "state", "status", "winner", "finished_at", "deadline", "fairness", "seating")
 
 

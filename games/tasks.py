@@ -1,7 +1,8 @@
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from games import bot_players, groups, services
+from games import bot_players, groups
+from games.services import move_path
 from tarneeb.realtime import publish
 
 
@@ -42,4 +43,4 @@ def fill_waiting_quick_rooms() -> int:
 def play_overdue() -> int:
     """The turn timer, run by beat every SWEEP_SECONDS: every turn whose deadline passed
     is played."""
-    return services.play_overdue()
+    return move_path.play_overdue()

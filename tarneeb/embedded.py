@@ -54,7 +54,7 @@ def _ask_waiting_bots() -> None:
     # are deadlines on the match rows, which beat's sweep plays.
     from django.db import connection
 
-    from games.services import ask_waiting_bots
+    from games.services.move_path import ask_waiting_bots
 
     try:
         log.info("asked %d bots to move", ask_waiting_bots())

@@ -209,13 +209,13 @@ def beat_running(folder: Path) -> Iterator[None]:
 
 @pytest.fixture
 def timer_by_hand(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
-    """The turn timer's sweep (services.play_overdue), run when the test calls it: the
+    """The turn timer's sweep (move_path.play_overdue), run when the test calls it: the
     embedded worker's beat, which an earlier test may have started, plays nothing meanwhile.
     (In scaled mode beat runs only during tests that ask for `worker`.)"""
-    from games import services
+    from games.services import move_path
 
-    play_overdue = services.play_overdue
-    monkeypatch.setattr(services, "play_overdue", lambda limit=200: 0)
+    play_overdue = move_path.play_overdue
+    monkeypatch.setattr(move_path, "play_overdue", lambda limit=200: 0)
     return play_overdue
 
 
@@ -229,8 +229,9 @@ def bot_turns(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     if not {"worker", "worker_process"} & set(request.fixturenames):
         from games import tasks
 
+        # The move path sends it by name (a signature), which calls the task's apply_async.
         monkeypatch.setattr(tasks.bot_move, "apply_async",
-                            lambda args, **options: asked.append((args[0], args[1])))
+                            lambda args, kwargs=None, **options: asked.append((args[0], args[1])))
     return asked
 
 

@@ -10,8 +10,9 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
 from games.models import Match, MatchPlayer, Room
+from games.services import move_path
 from playban import services as playban
 from playban.models import Abandonment
 from tests.tables import quick_policy
@@ -19,22 +20,22 @@ from tests.tables import quick_policy
 
 def finish(match: Match, *, timer: Callable[[int, int], bool] = lambda seat, turn: False,
            before_last_move: Callable[[Match, engine.Match], None] | None = None) -> Match:
-    """Play `match` to its end through services.play: the harness's moves, except the
+    """Play `match` to its end through move_path.play: the harness's moves, except the
     turns `timer(seat, n)` (a seat's n-th turn, from 0) gives to the timer.
     `before_last_move` runs just before the move that ends the match."""
     turns: Counter[int] = Counter()
     while (game := match.game).phase != "finished":
         if game.phase == "deal":
-            services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
-                          actor=services.SYSTEM)
+            move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version,
+                          actor=move_path.SYSTEM)
         else:
             seat = game.to_act
             by_timer = timer(seat, turns[seat])
             action = game.timeout_action() if by_timer else quick_policy(game, game.legal_actions())
             if before_last_move is not None and _ends(game, seat, action):
                 before_last_move(match, game)
-            services.play(match.pk, seat=seat, action=action, version=match.version,
-                          actor=services.TIMER if by_timer else services.PLAYER)
+            move_path.play(match.pk, seat=seat, action=action, version=match.version,
+                          actor=move_path.TIMER if by_timer else move_path.PLAYER)
             turns[seat] += 1
         match.refresh_from_db()
     return match
@@ -54,7 +55,7 @@ def remove(match: Match, seat: int) -> None:
 
 
 def finished_match(players: list[Any], *, removed: Iterable[int] = ()) -> Match:
-    """A match between `players` (by seat) that finished now, settled as services._apply
+    """A match between `players` (by seat) that finished now, settled as the move path
     settles one: `removed` seats abandoned it, the others played it clean."""
     room = Room.objects.create(owner=players[0], name="settled")
     removed = set(removed)

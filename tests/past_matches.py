@@ -4,8 +4,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from games import engine, services
+from games import engine
 from games.models import Match, MatchPlayer
+from games.services import room_life
 
 
 def player(username: str) -> Any:
@@ -17,7 +18,7 @@ def past_match(usernames: list[str], status: str = Match.Status.FINISHED, winner
                room_name: str = "test table") -> Match:
     """A match of the four named players, by seat, in a room of its own."""
     users = [player(name) for name in usernames]
-    room = services.create_room(users[0], name=room_name, variant="classic", target=31,
+    room = room_life.create_room(users[0], name=room_name, variant="classic", target=31,
                                 turn_seconds=30, private=False)
     match = Match.objects.create(
         room=room, variant="classic", target=31, status=status, first_dealer=0,

@@ -4,8 +4,8 @@ from typing import Any
 
 from django.forms.models import model_to_dict
 
-from games import services
 from games.models import Match
+from games.services import room_life
 from ratings.models import Rating, RatingChange
 from tests.tables import create_room, play_until
 
@@ -14,7 +14,7 @@ def play_match(users: list[Any], variant: str = "classic") -> Match:
     """`users` sit at seats 0 to 3 of a new room, and play the match to its end."""
     room = create_room(users[0], variant=variant)
     for seat, user in enumerate(users):
-        services.sit(room.pk, user, seat)
+        room_life.sit(room.pk, user, seat)
     return play_until(Match.objects.get(room=room), "finished")
 
 

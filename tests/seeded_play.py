@@ -5,8 +5,9 @@ deals, timer moves), unlike tests.tables.play_until, whose team 0 takes nearly e
 import random
 from types import SimpleNamespace
 
-from games import engine, fairness, services
+from games import engine, fairness
 from games.models import Match
+from games.services import move_path
 from tests.tables import quick_policy
 
 MAX_MOVES = 10_000
@@ -28,7 +29,7 @@ def seeded_deals(monkeypatch, rng: random.Random, sweeps: float = 0.0) -> None:
             sweep_seeds.add(seed)
         return seed
 
-    monkeypatch.setattr(services, "secrets", SimpleNamespace(randbelow=rng.randrange))
+    monkeypatch.setattr(move_path, "secrets", SimpleNamespace(randbelow=rng.randrange))
     monkeypatch.setattr(fairness, "new_seed", new_seed)
     monkeypatch.setattr(fairness, "deck_from_seed",
                         lambda seed: list(ONE_SUIT_EACH) if seed in sweep_seeds else deck_from_seed(seed))
@@ -57,14 +58,14 @@ def play_seeded(match: Match, rng: random.Random) -> Match:
         if (game := match.game).phase == "finished":
             return match
         if game.phase == "deal":
-            services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
-                          actor=services.SYSTEM)
+            move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version,
+                          actor=move_path.SYSTEM)
             clean = rng.random() < 0.5
         elif not clean and rng.random() < 0.1:
-            services.play(match.pk, seat=game.to_act, action=game.timeout_action(), version=match.version,
-                          actor=services.TIMER)
+            move_path.play(match.pk, seat=game.to_act, action=game.timeout_action(), version=match.version,
+                          actor=move_path.TIMER)
         else:
-            services.play(match.pk, seat=game.to_act, action=move(game, rng, clean=clean),
+            move_path.play(match.pk, seat=game.to_act, action=move(game, rng, clean=clean),
                           version=match.version)
         match.refresh_from_db()
     raise AssertionError(f"no end within {MAX_MOVES} moves")

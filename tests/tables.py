@@ -10,8 +10,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import engine, services
+from games import engine
 from games.models import Match, Room
+from games.services import move_path, room_life
 from tests.cards import cards_in, strength, visible_cards
 
 ORIGIN = (b"origin", b"http://localhost")
@@ -65,7 +66,7 @@ async def seated_table(application: Any, variant: str = "classic") -> tuple[Room
 
 
 def create_room(owner: Any, variant: str = "classic", target: int = 31, turn_seconds: int = 120) -> Room:
-    return services.create_room(owner, name="test table", variant=variant, target=target,
+    return room_life.create_room(owner, name="test table", variant=variant, target=target,
                                 turn_seconds=turn_seconds, private=False)
 
 
@@ -76,7 +77,7 @@ def start_match(variant: str, turn_seconds: int) -> Match:
     # Below the 5 s a room may choose: tests set the timer directly.
     Room.objects.filter(pk=room.pk).update(turn_seconds=turn_seconds)
     for seat, player in enumerate(players):
-        services.sit(room.pk, player, seat)
+        room_life.sit(room.pk, player, seat)
     return Match.objects.get(room=room)
 
 
@@ -86,11 +87,11 @@ def play_until(match: Match, phase: str) -> Match:
     while (game := match.game).phase != phase:
         # play() returns the row it saved, so there is nothing to read back.
         if game.phase == "deal":
-            match = services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
-                                  actor=services.SYSTEM)
+            match = move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version,
+                                   actor=move_path.SYSTEM)
         else:
-            match = services.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
-                                  version=match.version)
+            match = move_path.play(match.pk, seat=game.to_act,
+                                   action=quick_policy(game, game.legal_actions()), version=match.version)
     return match
 
 

@@ -1,4 +1,4 @@
-"""A match a moderator aborted (services.close_room) is still a record anyone may read:
+"""A match a moderator aborted (room_life.close_room) is still a record anyone may read:
 its page, record, replays, the players' lists and the admin's pages all render, with the
 hands that were scored and, marked as not finished, the one the closing cut short."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator, FormatChecker
 
-from games import services
 from games.models import Match
+from games.services import move_path, room_life
 from history.scoresheet import score_sheet
 from tests.tables import play_until, quick_policy, start_match
 
@@ -24,7 +24,7 @@ UNFINISHED = "Not finished: the room was closed"
 def play(match: Match, moves: int) -> Match:
     for _ in range(moves):
         game = match.game
-        services.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
+        move_path.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
                       version=match.version)
         match.refresh_from_db()
     return match
@@ -36,12 +36,13 @@ def aborted(variant: str, *, moves: int | None = 3, until: str | None = None) ->
     hands when `moves` is None."""
     match = play_until(start_match(variant, turn_seconds=30), "deal")
     if moves is not None:
-        services.play(match.pk, seat=None, action=services.DEAL, version=match.version, actor=services.SYSTEM)
+        move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version,
+                       actor=move_path.SYSTEM)
         match.refresh_from_db()
         match = play(match, moves)
         while until is not None and match.game.phase != until:
             match = play(match, 1)
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
     match.refresh_from_db()
     assert match.status == Match.Status.ABORTED
     return match

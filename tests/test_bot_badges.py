@@ -3,8 +3,9 @@ a bot badge stands beside it."""
 
 import pytest
 
-from games import bot_players, services
+from games import bot_players
 from games.models import Match
+from games.services import room_life
 from tests.tables import create_room, make_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -15,7 +16,7 @@ BADGE = 'class="chip bot-badge"'
 def test_pages_mark_the_bots(client):
     (person,) = make_players(1)
     room = create_room(person)
-    services.sit(room.pk, person, 0)
+    room_life.sit(room.pk, person, 0)
     for seat, level in ((1, "expert"), (2, "standard"), (3, "expert")):
         bot_players.add_bot(room.pk, person, seat, level)
     match = Match.objects.get(room=room)

@@ -1,4 +1,4 @@
-"""Bots move through services.play like anyone: logged as the bot's, from their seat's
+"""Bots move through move_path.play like anyone: logged as the bot's, from their seat's
 view only, with the timer behind them; a player away gets a standard bot until they are
 back, mid-hand included; matches with a bot account are not rated."""
 
@@ -8,8 +8,9 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import bot_players, bots, engine, records, services
+from games import bot_players, bots, engine, records
 from games.models import Match, MatchEvent
+from games.services import move_path, room_life
 from playban import services as playban
 from playban.models import Abandonment
 from ratings.rate import is_rated
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def one_person_and_three_bots(levels: tuple[str, str, str] = ("standard", "standard", "standard")) -> Match:
     (person,) = make_players(1)
     room = create_room(person, turn_seconds=30)
-    services.sit(room.pk, person, 0)
+    room_life.sit(room.pk, person, 0)
     for seat, level in zip((1, 2, 3), levels, strict=True):
         bot_players.add_bot(room.pk, person, seat, level)
     return Match.objects.get(room=room)
@@ -42,7 +43,7 @@ def test_the_bots_play_their_turns_and_the_log_says_so(bot_turns):
         match.refresh_from_db()
         game = match.game
         if game.to_act == 0:
-            services.play(match.pk, seat=0, action=quick_policy(game, game.legal_actions()),
+            move_path.play(match.pk, seat=0, action=quick_policy(game, game.legal_actions()),
                           version=match.version)
         else:
             assert bot_turns[-1] == (match.pk, match.version)
@@ -61,7 +62,7 @@ def test_a_bot_reads_its_seats_view_and_the_public_events_only(monkeypatch, bot_
     game = match.game
     seat = game.to_act
     if seat == 0:
-        services.play(match.pk, seat=0, action=game.legal_actions()[0], version=match.version)
+        move_path.play(match.pk, seat=0, action=game.legal_actions()[0], version=match.version)
         match.refresh_from_db()
         game, seat = match.game, match.game.to_act
     seen: dict[str, Any] = {}
@@ -104,15 +105,15 @@ def test_an_away_player_gets_a_bot_until_they_say_they_are_back_mid_hand(bot_tur
     advance_to(match, seat)
     assert match.game.phase == "playing"
     version = match.version
-    services.back(match.room_id, user)
+    move_path.back(match.room_id, user)
     assert not shown_away(match, seat)
     assert not bot_players.move(match.pk, version)  # the bot's pending turn is refused
     match.refresh_from_db()
     assert (match.deadline - timezone.now()).total_seconds() > 25
     game = match.game
-    services.play(match.pk, seat=seat, action=game.legal_actions()[0], version=version)
+    move_path.play(match.pk, seat=seat, action=game.legal_actions()[0], version=version)
     assert MatchEvent.objects.get(match=match, seq=version + 1).actor == "player"
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
 
 
 @pytest.mark.usefixtures("timer_by_hand")  # the test plays the timeouts itself
@@ -122,10 +123,10 @@ def test_a_move_of_their_own_takes_the_seat_back_from_the_bot(bot_turns):
     advance_to(match, seat)
     version = match.version
     game = match.game
-    services.play(match.pk, seat=seat, action=game.legal_actions()[-1], version=version)
+    move_path.play(match.pk, seat=seat, action=game.legal_actions()[-1], version=version)
     assert not shown_away(match, seat)
     assert not bot_players.move(match.pk, version)
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
 
 
 @pytest.mark.usefixtures("timer_by_hand")
@@ -134,11 +135,11 @@ def test_the_timer_stands_behind_a_bot_that_never_moves(bot_turns):
     match.refresh_from_db()
     game = match.game
     if game.to_act == 0:
-        services.play(match.pk, seat=0, action=game.legal_actions()[0], version=match.version)
+        move_path.play(match.pk, seat=0, action=game.legal_actions()[0], version=match.version)
         match.refresh_from_db()
-    assert (match.deadline - timezone.now()).total_seconds() <= services.BOT_GRACE_SECONDS + 0.5
+    assert (match.deadline - timezone.now()).total_seconds() <= move_path.BOT_GRACE_SECONDS + 0.5
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
-    assert services.play_deadline(match.pk)
+    assert move_path.play_deadline(match.pk)
     assert MatchEvent.objects.get(match=match, seq=match.version + 1).actor == "timer"
 
 
@@ -163,7 +164,7 @@ def test_bots_play_from_the_worker_until_the_persons_turn(worker):
     assert match.game.phase == "bidding"
     bot_moves = MatchEvent.objects.filter(match=match, seat__isnull=False)
     assert all(move.actor == "bot" for move in bot_moves)
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
 
 
 def test_a_restarted_embedded_worker_asks_the_waiting_bots_again(bot_turns):
@@ -172,11 +173,11 @@ def test_a_restarted_embedded_worker_asks_the_waiting_bots_again(bot_turns):
     waiting = one_person_and_three_bots()
     waiting.refresh_from_db()
     if waiting.game.to_act == 0:
-        services.play(waiting.pk, seat=0, action=waiting.game.legal_actions()[0], version=waiting.version)
+        move_path.play(waiting.pk, seat=0, action=waiting.game.legal_actions()[0], version=waiting.version)
         waiting.refresh_from_db()
     people = start_match("classic", turn_seconds=30)  # four people: no bot to ask
     bot_turns.clear()
-    assert services.ask_waiting_bots() == 1
+    assert move_path.ask_waiting_bots() == 1
     assert bot_turns == [(waiting.pk, waiting.version)]
     for match in (waiting, people):
-        services.close_room(match.room_id)
+        room_life.close_room(match.room_id)

@@ -6,15 +6,16 @@ from django.contrib.auth import authenticate
 from django.test import Client
 
 from accounts.models import User
-from games import bot_players, services
+from games import bot_players
 from games.models import Match, Seat
+from games.services import published, refusals, room_life
 from tests.tables import create_room, make_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def refusal(call, *args) -> str:
-    with pytest.raises(services.Refused) as refused:
+    with pytest.raises(refusals.Refused) as refused:
         call(*args)
     return refused.value.code
 
@@ -22,7 +23,7 @@ def refusal(call, *args) -> str:
 def test_a_seated_player_adds_three_bots_and_the_match_starts():
     owner, guest = make_players(2)
     room = create_room(owner)
-    services.sit(room.pk, guest, 1)
+    room_life.sit(room.pk, guest, 1)
     # The guest is seated, so may seat bots too; one account fills several seats.
     bot_players.add_bot(room.pk, guest, 0)
     bot_players.add_bot(room.pk, guest, 2, "expert")
@@ -30,7 +31,7 @@ def test_a_seated_player_adds_three_bots_and_the_match_starts():
     bot_players.add_bot(room.pk, guest, 3)
     match = Match.objects.get(room=room)
     assert [sitter.get("bot") for sitter in match.seating] == ["standard", None, "expert", "standard"]
-    shown = services.room_snapshot(room.pk)["room"]["seats"]
+    shown = published.room_snapshot(room.pk)["room"]["seats"]
     assert [seat["bot"] for seat in shown] == ["standard", None, "expert", "standard"]
     assert refusal(bot_players.remove_bot, room.pk, guest, 0) == "started"
 
@@ -47,7 +48,7 @@ def test_bots_are_taken_out_before_the_start():
 def test_a_person_seat_is_not_a_bot_to_remove():
     owner, guest = make_players(2)
     room = create_room(owner)
-    services.sit(room.pk, guest, 1)
+    room_life.sit(room.pk, guest, 1)
     assert refusal(bot_players.remove_bot, room.pk, owner, 1) == "not_a_bot"
     assert Seat.objects.filter(room=room, user=guest).exists()
 
@@ -55,21 +56,21 @@ def test_a_person_seat_is_not_a_bot_to_remove():
 def test_strangers_and_bad_requests_are_refused():
     owner, stranger = make_players(2)
     room = create_room(owner)
-    services.sit(room.pk, owner, 0)
+    room_life.sit(room.pk, owner, 0)
     assert refusal(bot_players.add_bot, room.pk, stranger, 1) == "not_seated"
     assert refusal(bot_players.add_bot, room.pk, owner, 0) == "seat_taken"
     assert refusal(bot_players.add_bot, room.pk, owner, 4) == "bad_seat"
     assert refusal(bot_players.add_bot, room.pk, owner, "1") == "bad_seat"
     assert refusal(bot_players.add_bot, room.pk, owner, 1, "grandmaster") == "bad_level"
     assert refusal(bot_players.add_bot, "no-such-room", owner, 1) == "no_room"
-    services.close_room(room.pk)
+    room_life.close_room(room.pk)
     assert refusal(bot_players.add_bot, room.pk, owner, 1) == "closed"
 
 
 def test_the_owner_who_is_not_seated_may_seat_bots():
     owner, player = make_players(2)
     room = create_room(owner)
-    services.sit(room.pk, player, 0)
+    room_life.sit(room.pk, player, 0)
     bot_players.add_bot(room.pk, owner, 1)
     assert Seat.objects.get(room=room, number=1).bot
 
@@ -77,9 +78,9 @@ def test_the_owner_who_is_not_seated_may_seat_bots():
 def test_bots_leave_with_the_last_person():
     (owner,) = make_players(1)
     room = create_room(owner)
-    services.sit(room.pk, owner, 0)
+    room_life.sit(room.pk, owner, 0)
     bot_players.add_bot(room.pk, owner, 1)
-    services.stand(room.pk, owner)
+    room_life.stand(room.pk, owner)
     assert not Seat.objects.filter(room=room).exists()
 
 

@@ -5,8 +5,9 @@ import json
 
 import pytest
 
-from games import engine, fairness, services
+from games import engine, fairness
 from games.models import Match
+from games.services import move_path
 from tests.cards import CARD
 from tests.tables import play_until, start_match
 
@@ -58,7 +59,7 @@ def test_every_hand_replays_as_the_engine_played_it(client, variant):
 
 def test_a_hand_in_play_is_not_served(client):
     match = play_until(start_match("classic", turn_seconds=30), "deal")
-    services.play(match.pk, seat=None, action=services.DEAL, version=match.version, actor=services.SYSTEM)
+    move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version, actor=move_path.SYSTEM)
     match.refresh_from_db()
     live_seed = match.events.get(seq=match.version).action["seed"]
     response = client.get(f"/matches/{match.pk}/hands/1.json")

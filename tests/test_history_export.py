@@ -11,8 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from jsonschema import Draft202012Validator
 
-from games import services
 from games.models import Match
+from games.services import move_path, room_life
 from tests.tables import make_players, play_until
 
 pytestmark = pytest.mark.django_db
@@ -21,10 +21,10 @@ SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "docs" / "record.s
 
 
 def match_of(players: list, variant: str = "classic", private: bool = False) -> Match:
-    room = services.create_room(players[0], name="export table", variant=variant, target=31,
+    room = room_life.create_room(players[0], name="export table", variant=variant, target=31,
                                 turn_seconds=30, private=private)
     for seat, player in enumerate(players):
-        services.sit(room.pk, player, seat)
+        room_life.sit(room.pk, player, seat)
     return Match.objects.get(room=room)
 
 
@@ -37,7 +37,7 @@ def history() -> dict:
     # Over, so its players may sit at the live one (one live seat per player).
     private = play_until(match_of([bob, alice, carol, dan], variant="forty_one", private=True), "finished")
     live = play_until(match_of([carol, dan, alice, bob]), "deal")
-    services.play(live.pk, seat=None, action=services.DEAL, version=live.version, actor=services.SYSTEM)
+    move_path.play(live.pk, seat=None, action=move_path.DEAL, version=live.version, actor=move_path.SYSTEM)
     live.refresh_from_db()
     others = match_of(make_players(4, prefix="other"))
     return {"alice": alice, "bob": bob, "erin": erin, "finished": finished, "private": private,

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import Permission
 
-from games import services
+from games.services import room_life
 from playban.models import Abandonment
 from tests.leavers import finished_match
 from tests.tables import create_room, make_players
@@ -48,7 +48,7 @@ def test_a_moderator_forgives_one_and_it_is_recorded(client, abandonment):
     abandonment.refresh_from_db()
     assert (abandonment.forgiven, abandonment.forgiven_by) == (Abandonment.Forgiven.MODERATOR, moderator)
     assert LogEntry.objects.filter(user=moderator, object_id=str(abandonment.pk)).exists()
-    services.sit(create_room(moderator).pk, abandonment.user, 0)  # the cool-down is over
+    room_life.sit(create_room(moderator).pk, abandonment.user, 0)  # the cool-down is over
 
 
 def test_staff_without_the_permission_cannot_forgive(client, abandonment):

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import translation
 
-from games import services
+from games.services import refusals, room_life
 from playban.models import Abandonment
 from tests.leavers import finished_match, time_passes
 from tests.tables import create_room, make_players
@@ -18,7 +18,7 @@ MINUTE = timedelta(minutes=1)
 
 
 def refusal(call):
-    with pytest.raises(services.Refused) as refused:
+    with pytest.raises(refusals.Refused) as refused:
         call()
     return refused.value
 
@@ -34,14 +34,14 @@ def test_cool_downs_grow_and_sitting_is_refused_until_each_ends():
         assert latest.until - latest.created_at == length
         time_passes(length - MINUTE)
         with translation.override("en"):
-            refused = refusal(lambda: services.sit(room.pk, leaver, 0))
+            refused = refusal(lambda: room_life.sit(room.pk, leaver, 0))
         assert refused.code == "cooling_down"
         latest.refresh_from_db()
         assert f"{latest.until:%H:%M} UTC" in refused.message and "moderator removed you" in refused.message
-        assert refusal(lambda: services.quick_play(leaver)).code == "cooling_down"
+        assert refusal(lambda: room_life.quick_play(leaver)).code == "cooling_down"
         time_passes(2 * MINUTE)
-        services.sit(room.pk, leaver, 0)
-        services.stand(room.pk, leaver)
+        room_life.sit(room.pk, leaver, 0)
+        room_life.stand(room.pk, leaver)
     assert Abandonment.objects.filter(user=leaver).count() == 5
 
 

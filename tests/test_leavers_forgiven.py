@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.services import refusals, room_life
 from playban import services as playban
 from playban.models import Abandonment
 from tests.leavers import finished_match, time_passes
@@ -60,10 +60,10 @@ def test_a_moderator_forgiving_ends_the_cool_down():
     leaver, moderator = players[0], players[4]
     room = create_room(moderator)
     finished_match(players[:4], removed={0})
-    with pytest.raises(services.Refused):
-        services.sit(room.pk, leaver, 0)
+    with pytest.raises(refusals.Refused):
+        room_life.sit(room.pk, leaver, 0)
     abandonment = Abandonment.objects.get(user=leaver)
     playban.forgive(abandonment.pk, moderator)
-    services.sit(room.pk, leaver, 0)
+    room_life.sit(room.pk, leaver, 0)
     abandonment.refresh_from_db()
     assert (abandonment.forgiven, abandonment.forgiven_by) == (Abandonment.Forgiven.MODERATOR, moderator)

@@ -4,8 +4,8 @@ turns the timer played one in three, and the others collect none."""
 
 import pytest
 
-from games import services
 from games.models import MatchEvent, Seat
+from games.services import refusals, room_life
 from playban.models import Abandonment
 from tests.leavers import finish
 from tests.tables import start_match
@@ -31,6 +31,6 @@ def test_the_player_whose_turns_the_timer_mostly_played_collects_an_abandonment(
     assert abandonment.created_at == match.finished_at
     # The leaver's seat is free for someone else; the others keep theirs for a rematch.
     assert sorted(Seat.objects.filter(room=match.room).values_list("number", flat=True)) == [0, 2, 3]
-    with pytest.raises(services.Refused) as refused:
-        services.sit(match.room_id, abandonment.user, 1)
+    with pytest.raises(refusals.Refused) as refused:
+        room_life.sit(match.room_id, abandonment.user, 1)
     assert refused.value.code == "cooling_down"

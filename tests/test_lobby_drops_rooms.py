@@ -6,8 +6,8 @@ for a rematch stays, to be joined."""
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
 from games.models import Seat
+from games.services import room_life
 from tests.lobby import embedded_rooms, open_lobby, room_news
 from tests.tables import create_room, make_players, play_until, start_match
 
@@ -24,10 +24,10 @@ def test_rooms_that_are_over_are_not_listed(client):
     Seat.objects.filter(room_id=emptied.room_id).delete()
     half = play_until(start_match("classic", turn_seconds=30), "finished")
     for seat in half.players.filter(seat__in=(2, 3)):
-        services.stand(half.room_id, seat.user)
+        room_life.stand(half.room_id, seat.user)
     (owner,) = make_players(1, prefix="owner")
     closed = create_room(owner)
-    services.close_room(closed.pk)
+    room_life.close_room(closed.pk)
 
     listed = listed_ids(client)
 
@@ -49,7 +49,7 @@ async def test_the_socket_drops_a_finished_room_and_brings_back_its_rematch(asgi
     assert (gone["status"], gone["listed"]) == ("over", False)
 
     player = await database_sync_to_async(lambda: match.players.get(seat=0).user)()
-    await database_sync_to_async(services.rematch)(match.room_id, player)
+    await database_sync_to_async(room_life.rematch)(match.room_id, player)
     back = await room_news(socket, match.room_id, until=lambda room: room["status"] == "playing")
     assert (back["status"], back["listed"]) == ("playing", True)
     await socket.disconnect()
@@ -61,7 +61,7 @@ async def test_the_socket_drops_a_closed_room(asgi_application):
     socket, first = await open_lobby(asgi_application)
     assert room.pk in {listed["id"] for listed in first}
 
-    await database_sync_to_async(services.close_room)(room.pk)
+    await database_sync_to_async(room_life.close_room)(room.pk)
     gone = await room_news(socket, room.pk, until=lambda room: room["closed"])
     assert (gone["closed"], gone["listed"]) == (True, False)
     await socket.disconnect()

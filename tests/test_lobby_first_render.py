@@ -5,7 +5,7 @@ before the socket has said anything."""
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
+from games.services import room_life
 from tests.lobby import embedded_rooms, open_lobby
 from tests.tables import create_room, make_players, start_match
 
@@ -16,7 +16,7 @@ def rooms_in_every_state() -> dict[str, str]:
     waiting_players = make_players(2, prefix="waiting")
     waiting = create_room(waiting_players[0])
     for seat, player in enumerate(waiting_players):
-        services.sit(waiting.pk, player, seat)
+        room_life.sit(waiting.pk, player, seat)
     empty = create_room(waiting_players[0])
     playing = start_match("classic", turn_seconds=30)
     return {"waiting": waiting.pk, "empty": empty.pk, "playing": playing.room_id}

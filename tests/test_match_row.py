@@ -9,9 +9,9 @@ from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.forms.models import model_to_dict
 
-from games import services
 from games.match_row import locked_match
 from games.models import Match
+from games.services import move_path
 from tests.tables import play_until, start_match, wait_for
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def test_every_move_is_written_back_as_the_orm_reads_it():
     match = start_match("classic", turn_seconds=30)
     for _ in range(20):  # the auction and the first tricks, each move read back
         game = match.game
-        played = services.play(match.pk, seat=game.to_act, action=game.timeout_action(),
+        played = move_path.play(match.pk, seat=game.to_act, action=game.timeout_action(),
                                version=match.version)
         match = Match.objects.get(pk=match.pk)
         assert model_to_dict(match) == model_to_dict(played) and match.deadline == played.deadline
@@ -52,7 +52,7 @@ def test_a_missing_match_is_none():
     with transaction.atomic():
         assert locked_match(10**9) is None
     with pytest.raises(Match.DoesNotExist):
-        services.play(10**9, seat=0, action={"type": "pass"}, version=0)
+        move_path.play(10**9, seat=0, action={"type": "pass"}, version=0)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -4,8 +4,8 @@ refused with the way back to that table; once it is over, they are free again.""
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
 from games.models import Match
+from games.services import room_life
 from tests.tables import create_room, make_players, open_socket, play_until, receive, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,5 +42,5 @@ def test_a_removed_player_is_free_to_sit_elsewhere():
     match.seating[1]["removed"] = True
     match.save(update_fields=["seating"])
     other = create_room(make_players(1, prefix="host")[0])
-    services.sit(other.pk, removed, 0)
+    room_life.sit(other.pk, removed, 0)
     assert other.seats.get(number=0).user == removed

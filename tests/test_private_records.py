@@ -3,8 +3,8 @@ sequential, so anyone could otherwise walk them to find a private room."""
 
 import pytest
 
-from games import services
 from games.models import Match
+from games.services import room_life
 from tests.tables import make_players
 
 pytestmark = pytest.mark.django_db
@@ -13,10 +13,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def private_match() -> Match:
     players = make_players(4)
-    room = services.create_room(players[0], name="family table", variant="classic", target=31,
+    room = room_life.create_room(players[0], name="family table", variant="classic", target=31,
                                 turn_seconds=30, private=True)
     for seat, player in enumerate(players):
-        services.sit(room.pk, player, seat)
+        room_life.sit(room.pk, player, seat)
     return Match.objects.get(room=room)
 
 
@@ -45,9 +45,9 @@ def test_staff_see_its_record(client, private_match, django_user_model):
 
 def test_a_public_rooms_record_stays_public(client):
     players = make_players(4, prefix="pub")
-    room = services.create_room(players[0], name="open table", variant="classic", target=31,
+    room = room_life.create_room(players[0], name="open table", variant="classic", target=31,
                                 turn_seconds=30, private=False)
     for seat, player in enumerate(players):
-        services.sit(room.pk, player, seat)
+        room_life.sit(room.pk, player, seat)
     match = Match.objects.get(room=room)
     assert client.get(f"/matches/{match.pk}/record.json").status_code == 200

@@ -3,8 +3,8 @@ finished matches only."""
 
 import pytest
 
-from games import services
 from games.models import MatchEvent
+from games.services import move_path
 from history.stats import variant_stats
 from tests.tables import play_until, start_match
 
@@ -30,8 +30,8 @@ def test_timer_moves_are_counted_as_a_share_of_turns():
     match = start_match("classic", turn_seconds=30)
     game = match.game
     seat = game.to_act
-    match = services.play(match.pk, seat=seat, action=game.timeout_action(), version=match.version,
-                          actor=services.TIMER)
+    match = move_path.play(match.pk, seat=seat, action=game.timeout_action(), version=match.version,
+                          actor=move_path.TIMER)
     match = play_until(match, "finished")
     player = match.players.get(seat=seat).user
     (stats,) = variant_stats(player, player)

@@ -7,8 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import bot_players, services
+from games import bot_players
 from games.models import Match, Room, Seat
+from games.services import room_life
 from tests.tables import make_players, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,13 +31,13 @@ def test_a_lone_player_plays_three_bots_within_the_set_time(client, settings, wo
     assert waited >= 1.0
     assert [sitter.get("bot") for sitter in match.seating] == [None, "standard", "standard", "standard"]
     assert match.seating[0]["user"] == player.pk
-    services.close_room(room_id)
+    room_life.close_room(room_id)
 
 
 def test_a_second_person_keeps_their_seat_and_bots_take_the_rest():
     first, second = make_players(2)
-    room = services.quick_play(first)
-    assert services.quick_play(second) == room
+    room = room_life.quick_play(first)
+    assert room_life.quick_play(second) == room
     assert bot_players.fill_quick_room(room.pk)
     match = Match.objects.get(room=room)
     assert [bool(sitter.get("bot")) for sitter in match.seating] == [False, False, True, True]
@@ -44,8 +45,8 @@ def test_a_second_person_keeps_their_seat_and_bots_take_the_rest():
 
 def test_nobody_left_means_no_bots():
     (player,) = make_players(1)
-    room = services.quick_play(player)
-    services.stand(room.pk, player)
+    room = room_life.quick_play(player)
+    room_life.stand(room.pk, player)
     assert not bot_players.fill_quick_room(room.pk)
     assert not Seat.objects.filter(room=room).exists()
     assert not Match.objects.filter(room=room).exists()
@@ -54,7 +55,7 @@ def test_nobody_left_means_no_bots():
 def test_a_room_already_playing_is_left_alone():
     players = make_players(4)
     for player in players:
-        room = services.quick_play(player)
+        room = room_life.quick_play(player)
     assert not bot_players.fill_quick_room(room.pk)
     assert not any(sitter.get("bot") for sitter in Match.objects.get(room=room).seating)
 
@@ -67,7 +68,7 @@ def test_the_sweep_fills_a_room_whose_task_was_lost(settings, monkeypatch):
     sweep = bot_players.fill_waiting_quick_rooms
     monkeypatch.setattr(bot_players, "fill_waiting_quick_rooms", lambda: 0)
     (player,) = make_players(1)
-    room = services.quick_play(player)
+    room = room_life.quick_play(player)
     assert sweep() == 0  # its wait is not over
     Room.objects.filter(pk=room.pk).update(created_at=timezone.now() - timedelta(minutes=2))
     assert sweep() == 1
@@ -79,9 +80,9 @@ def test_beat_fills_a_room_whose_task_was_lost(worker):
     # The suite's QUICK_PLAY_BOT_SECONDS (600, tests/conftest.py) puts the room's own task
     # after the test; the worker reads it too, so the room's wait is set an hour back.
     (player,) = make_players(1)
-    room = services.quick_play(player)
+    room = room_life.quick_play(player)
     Room.objects.filter(pk=room.pk).update(created_at=timezone.now() - timedelta(hours=1))
     # Beat looks every QUICK_PLAY_SWEEP_SECONDS (5).
     match = wait_for(lambda: Match.objects.filter(room=room).first(), timeout=30)
     assert [bool(sitter.get("bot")) for sitter in match.seating] == [False, True, True, True]
-    services.close_room(room.pk)
+    room_life.close_room(room.pk)

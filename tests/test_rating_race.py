@@ -11,8 +11,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
 from games.models import Match, MatchEvent
+from games.services import move_path, refusals
 from ratings.models import Rating, RatingChange
 from ratings.rate import MODEL, rate_seats
 from tests.tables import quick_policy, start_match
@@ -29,15 +30,15 @@ def one_move_from_the_end() -> Match:
         match.refresh_from_db()
         game = match.game
         if game.phase == "deal":
-            services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
-                          actor=services.SYSTEM)
+            move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version,
+                          actor=move_path.SYSTEM)
             continue
         if _finishes(game, game.timeout_action()):
             return match
         action = quick_policy(game, game.legal_actions())
         if _finishes(game, action):
             action = game.timeout_action()
-        services.play(match.pk, seat=game.to_act, action=action, version=match.version)
+        move_path.play(match.pk, seat=game.to_act, action=action, version=match.version)
 
 
 def _finishes(game: engine.Match, action: dict) -> bool:
@@ -59,13 +60,13 @@ def test_the_last_move_and_the_timer_rate_the_match_once(first):
 
     def player() -> str:
         try:
-            services.play(match.pk, seat=seat, action=action, version=version)
-        except services.Refused as refused:
+            move_path.play(match.pk, seat=seat, action=action, version=version)
+        except refusals.Refused as refused:
             return refused.code
         return "moved"
 
     def timer() -> str:
-        return "moved" if services.play_deadline(match.pk) else "nothing"
+        return "moved" if move_path.play_deadline(match.pk) else "nothing"
 
     def hold_the_lock(execute, sql, params, many, context):
         # Once this thread has the match row (its transaction began and read it), keep it

@@ -3,8 +3,8 @@
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.models import Match
+from games.services import room_life
 from ratings.models import Rating, RatingChange
 from ratings.rate import rate_match
 from tests.past_matches import past_match
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def test_an_aborted_match_is_not_rated():
     match = play_until(start_match("classic", turn_seconds=30), "deal")  # a hand scored
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
     match.refresh_from_db()
     assert match.status == Match.Status.ABORTED
     assert rate_match(match) == []
@@ -27,11 +27,11 @@ def test_an_aborted_match_leaves_earlier_ratings_alone():
     players = make_players(4)
     play_match(players)
     before = list(Rating.objects.order_by("pk").values())
-    room = services.create_room(players[0], name="again", variant="classic", target=31, turn_seconds=30,
+    room = room_life.create_room(players[0], name="again", variant="classic", target=31, turn_seconds=30,
                                 private=False)
     for seat, player in enumerate(players):
-        services.sit(room.pk, player, seat)
-    services.close_room(room.pk)
+        room_life.sit(room.pk, player, seat)
+    room_life.close_room(room.pk)
     assert list(Rating.objects.order_by("pk").values()) == before
     assert RatingChange.objects.count() == 4
 

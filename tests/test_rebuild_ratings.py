@@ -6,7 +6,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from games import services
+from games.services import room_life
 from ratings.models import Rating, RatingChange
 from tests.rated import play_match, snapshot
 from tests.tables import make_players
@@ -20,11 +20,11 @@ def play_a_season() -> None:
     for seats, variant in [((0, 1, 2, 3), "classic"), ((4, 0, 5, 1), "classic"), ((2, 3, 4, 5), "forty_one"),
                            ((1, 2, 0, 4), "classic"), ((5, 0, 3, 2), "forty_one"), ((3, 4, 1, 0), "classic")]:
         play_match([p[n] for n in seats], variant)
-    room = services.create_room(p[0], name="closed", variant="classic", target=31, turn_seconds=30,
+    room = room_life.create_room(p[0], name="closed", variant="classic", target=31, turn_seconds=30,
                                 private=False)
     for seat, n in enumerate((5, 4, 3, 2)):
-        services.sit(room.pk, p[n], seat)
-    services.close_room(room.pk)
+        room_life.sit(room.pk, p[n], seat)
+    room_life.close_room(room.pk)
 
 
 def test_a_rebuild_equals_the_live_ratings_and_repairs_lost_or_damaged_rows():

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator, FormatChecker
 
-from games import records, services
+from games import records
 from games.models import Match
+from games.services import move_path, room_life
 from tests.tables import play_until, start_match
 
 pytestmark = pytest.mark.django_db
@@ -46,9 +47,10 @@ def test_a_whole_match_is_valid(client, variant):
 
 def test_a_live_match_is_valid(client):
     match = play_until(start_match("classic", turn_seconds=30), "deal")
-    services.play(match.pk, seat=None, action=services.DEAL, version=match.version, actor=services.SYSTEM)
+    move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version, actor=move_path.SYSTEM)
     match.refresh_from_db()
-    services.play(match.pk, seat=match.game.to_act, action=match.game.timeout_action(), version=match.version)
+    move_path.play(match.pk, seat=match.game.to_act, action=match.game.timeout_action(),
+                   version=match.version)
     record = served(client, match)
     assert record["status"] == "playing" and record["hands"][-1]["seed"] is None
     assert_valid(record)
@@ -56,8 +58,8 @@ def test_a_live_match_is_valid(client):
 
 def test_an_aborted_match_is_valid(client):
     match = play_until(start_match("forty_one", turn_seconds=30), "deal")
-    services.play(match.pk, seat=None, action=services.DEAL, version=match.version, actor=services.SYSTEM)
-    services.close_room(match.room_id)
+    move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version, actor=move_path.SYSTEM)
+    room_life.close_room(match.room_id)
     record = served(client, match)
     assert record["status"] == "aborted" and all(hand["seed"] for hand in record["hands"])
     assert_valid(record)

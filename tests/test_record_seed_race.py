@@ -6,8 +6,8 @@ from contextlib import contextmanager
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import Match
+from games.services import move_path
 from tests.tables import play_until, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,8 +27,8 @@ def deal_after_first_log_read(match: Match):
 
     def deal() -> None:
         dealt.append(True)
-        services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
-                      actor=services.SYSTEM)
+        move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version,
+                      actor=move_path.SYSTEM)
 
     def interleave(execute, sql, params, many, context):
         if log_read and not dealt:
@@ -58,7 +58,7 @@ def test_a_deal_committed_during_the_read_does_not_leak_its_seed(client):
 
 def test_the_next_read_shows_the_new_deal_without_its_seed(client):
     match = match_between_hands()
-    services.play(match.pk, seat=None, action=services.DEAL, version=match.version, actor=services.SYSTEM)
+    move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version, actor=move_path.SYSTEM)
     record = client.get(f"/matches/{match.pk}/record.json").json()
     first, second = record["hands"]
     assert first["over"] and first["seed"]

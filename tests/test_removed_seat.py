@@ -7,8 +7,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import services
 from games.models import Match, MatchEvent, Seat
+from games.services import move_path, published, refusals, room_life
 from tests.tables import quick_policy, receive, seated_table, start_match, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,18 +17,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_removed_seat_is_marked_away_and_played_by_a_bot():
     match = start_match("classic", turn_seconds=30)
     seat = match.game.to_act
-    services.remove_player(match.room_id, seat)
+    move_path.remove_player(match.room_id, seat)
     match.refresh_from_db()
     assert match.seating[seat]["removed"] is True
-    shown = services.room_snapshot(match.room_id)["room"]["seats"][seat]
+    shown = published.room_snapshot(match.room_id)["room"]["seats"][seat]
     assert shown["removed"] and shown["away"]
     # Their turn: the bot's (no pause in tests), with the timer a few seconds behind it.
-    assert (match.deadline - timezone.now()).total_seconds() <= services.BOT_GRACE_SECONDS + 0.5
+    assert (match.deadline - timezone.now()).total_seconds() <= move_path.BOT_GRACE_SECONDS + 0.5
     assert not Seat.objects.filter(room_id=match.room_id, number=seat).exists()
-    with pytest.raises(services.Refused) as refused:
-        services.remove_player(match.room_id, seat)
+    with pytest.raises(refusals.Refused) as refused:
+        move_path.remove_player(match.room_id, seat)
     assert refused.value.code == "removed"
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
 
 
 async def test_a_bot_plays_the_removed_seat_and_the_player_is_refused(asgi_application, worker):
@@ -36,7 +36,7 @@ async def test_a_bot_plays_the_removed_seat_and_the_player_is_refused(asgi_appli
     seat = states[0]["match"]["to_act"]
     mover = sockets[seat]
     version = states[0]["v"]
-    await database_sync_to_async(services.remove_player)(room.pk, seat)
+    await database_sync_to_async(move_path.remove_player)(room.pk, seat)
 
     # The bot moves for them: the state moves on without anyone acting.
     while (state := await receive(mover))["v"] == version:
@@ -54,7 +54,7 @@ async def test_a_bot_plays_the_removed_seat_and_the_player_is_refused(asgi_appli
         if message["type"] != "sit":
             assert answer["code"] == "removed"
 
-    await database_sync_to_async(services.close_room)(room.pk)
+    await database_sync_to_async(room_life.close_room)(room.pk)
     for socket in sockets:
         await socket.disconnect()
 
@@ -63,19 +63,19 @@ def test_they_cannot_sit_again_once_the_match_is_over():
     match = start_match("classic", turn_seconds=30)
     seat = match.game.to_act
     user_id = match.seating[seat]["user"]
-    services.remove_player(match.room_id, seat)
+    move_path.remove_player(match.room_id, seat)
     Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, deadline=None)
     from accounts.models import User
 
-    with pytest.raises(services.Refused) as refused:
-        services.sit(match.room_id, User.objects.get(pk=user_id), seat)
+    with pytest.raises(refusals.Refused) as refused:
+        room_life.sit(match.room_id, User.objects.get(pk=user_id), seat)
     assert refused.value.code == "removed"
 
 
 def test_every_later_turn_of_the_removed_seat_is_the_bots(worker):
     match = start_match("classic", turn_seconds=30)
     seat = (match.game.to_act + 1) % 4
-    services.remove_player(match.room_id, seat)
+    move_path.remove_player(match.room_id, seat)
     # The others play; whenever the removed seat is to act (or a deal is due) the worker
     # moves within seconds, where the room's 30 s would time the test out.
     while MatchEvent.objects.filter(match=match, seat=seat).count() < 5:
@@ -85,8 +85,8 @@ def test_every_later_turn_of_the_removed_seat_is_the_bots(worker):
             version = match.version
             wait_for(lambda v=version: Match.objects.get(pk=match.pk).version > v, timeout=10)
             continue
-        services.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
+        move_path.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
                       version=match.version)
     moves = MatchEvent.objects.filter(match=match, seat=seat)
     assert all(move.actor == "bot" for move in moves)
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)

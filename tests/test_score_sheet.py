@@ -3,8 +3,9 @@ each deal checked against its seed; a live hand never appears."""
 
 import pytest
 
-from games import engine, fairness, services
+from games import engine, fairness
 from games.models import Match
+from games.services import move_path
 from history.scoresheet import score_sheet
 from tests.tables import play_until, start_match
 
@@ -47,7 +48,7 @@ def test_a_tampered_seed_is_not_checked_off():
 
 def test_the_live_hand_is_not_on_the_sheet_or_the_page(client):
     match = play_until(start_match("classic", turn_seconds=30), "deal")
-    services.play(match.pk, seat=None, action=services.DEAL, version=match.version, actor=services.SYSTEM)
+    move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version, actor=move_path.SYSTEM)
     match.refresh_from_db()
     live_seed = match.events.get(seq=match.version).action["seed"]
     assert len(score_sheet(match)) == 1

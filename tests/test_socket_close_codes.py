@@ -11,7 +11,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
-from games import services
+from games.services import published
 from tests.tables import HOST, ORIGIN
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,7 +50,7 @@ async def test_a_handshake_that_fails_in_the_server_is_closed_with_1011(asgi_app
     def broken(room_id: str) -> None:
         raise RuntimeError("database down")
 
-    monkeypatch.setattr(services, "room_snapshot", broken)
+    monkeypatch.setattr(published, "room_snapshot", broken)
     assert await communicator_close_code(asgi_application, "/ws/rooms/any/", [HOST, ORIGIN]) == 1011
 
 

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from games import services
+from games.services import published
 from tests.tables import receive, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,7 +24,7 @@ async def test_a_socket_that_missed_a_state_is_resynced(asgi_application, monkey
         lost.append(messages)
         committed.set()
 
-    monkeypatch.setattr(services, "publish_many", lose)
+    monkeypatch.setattr(published, "publish_many", lose)
     await sockets[to_act].send_json_to({"type": "act", "action": states[to_act]["legal"][0], "v": v})
     # Sockets act concurrently in scaled mode: the follower waits for the move to commit.
     assert await asyncio.to_thread(committed.wait, 10)

@@ -7,8 +7,9 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from games import records, services
+from games import records
 from games.models import Match, MatchEvent
+from games.services import room_life
 from tarneeb.celery import app as celery_app
 from tests.conftest import require_service, start_beat, start_worker_process
 from tests.processes import queued_tasks, stop_process, wait_for_worker
@@ -41,7 +42,7 @@ def test_overdue_turns_are_played_once_after_a_worker_crash(tmp_path):
         wait_for(lambda: all(m.version > versions[m.pk] for m in Match.objects.filter(pk__in=versions)),
                  timeout=60)
         for match in matches:
-            services.close_room(match.room_id)
+            room_life.close_room(match.room_id)
     finally:
         for process in (first, second, beat):
             if process is not None:

@@ -7,8 +7,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import engine, fairness, services
+from games import engine, fairness
 from games.models import Match, MatchEvent, MatchPlayer
+from games.services import move_path, published, room_life, sitters
 from tests.tables import start_match, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,7 +31,7 @@ def assert_the_timer_then_bots_played(match: Match) -> None:
             game.deal(fairness.deck_from_seed(bytes.fromhex(event.action["seed"])))
             continue
         assert event.seat == game.to_act
-        if timeouts[event.seat] < services.AWAY_AFTER_TIMEOUTS:
+        if timeouts[event.seat] < sitters.AWAY_AFTER_TIMEOUTS:
             assert event.actor == MatchEvent.Actor.TIMER
         if event.actor == MatchEvent.Actor.TIMER:
             assert event.action == game.timeout_action()
@@ -44,7 +45,7 @@ def assert_the_timer_then_bots_played(match: Match) -> None:
 def test_a_whole_hand_is_played_with_nobody_at_the_table(variant, worker):
     match = start_match(variant, turn_seconds=0)
     wait_for(lambda: hand_scored(match.pk), timeout=120)
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
     match.refresh_from_db()
     assert_the_timer_then_bots_played(match)
     assert match.events.filter(actor=MatchEvent.Actor.TIMER).count() >= 8
@@ -62,7 +63,7 @@ def test_a_move_made_while_the_timer_sweeps_is_not_played_over(timer_by_hand):
         result = execute(sql, params, many, context)
         if not moved and '"deadline" <=' in sql:
             moved.append(version)
-            services.play(match.pk, seat=seat, action={"type": "bid", "value": 7}, version=version)
+            move_path.play(match.pk, seat=seat, action={"type": "bid", "value": 7}, version=version)
         return result
 
     with connection.execute_wrapper(the_player_moves_after_the_read):
@@ -70,7 +71,7 @@ def test_a_move_made_while_the_timer_sweeps_is_not_played_over(timer_by_hand):
     assert moved
     moves = MatchEvent.objects.filter(match=match, seq__gt=version).values_list("seq", "actor", "seat")
     assert list(moves) == [(version + 1, "player", seat)]
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
 
 
 def test_the_sweep_plays_only_turns_whose_deadline_passed(timer_by_hand):
@@ -81,13 +82,13 @@ def test_the_sweep_plays_only_turns_whose_deadline_passed(timer_by_hand):
     assert not MatchEvent.objects.filter(match=waiting, seq__gt=waiting.version).exists()
     assert timer_by_hand() == 0, "the next turn has its own deadline, 30 s ahead"
     for match in (due, waiting):
-        services.close_room(match.room_id)
+        room_life.close_room(match.room_id)
 
 
 def force_timeout(match: Match) -> None:
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     match.refresh_from_db()
-    assert services.play_deadline(match.pk)
+    assert move_path.play_deadline(match.pk)
 
 
 def advance_to(match: Match, seat: int) -> None:
@@ -97,12 +98,12 @@ def advance_to(match: Match, seat: int) -> None:
         legal = game.legal_actions()
         bid_made = any("value" in bid for bid in game.view(None)["bids"])
         action = {"type": "pass"} if bid_made and {"type": "pass"} in legal else legal[0]
-        services.play(match.pk, seat=game.to_act, action=action, version=match.version)
+        move_path.play(match.pk, seat=game.to_act, action=action, version=match.version)
         match.refresh_from_db()
 
 
 def shown_away(match: Match, seat: int) -> bool:
-    return services.room_snapshot(match.room_id)["room"]["seats"][seat]["away"]
+    return published.room_snapshot(match.room_id)["room"]["seats"][seat]["away"]
 
 
 def make_away(match: Match) -> tuple[int, Any]:
@@ -126,11 +127,11 @@ def test_two_timeouts_in_a_row_mark_a_player_away_and_back_clears_it():
     advance_to(match, seat)
     assert match.deadline - timezone.now() <= timedelta(seconds=3)
 
-    services.back(match.room_id, user)
+    move_path.back(match.room_id, user)
     assert not shown_away(match, seat)
     match.refresh_from_db()
     assert match.deadline - timezone.now() > timedelta(seconds=25)
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
 
 
 @pytest.mark.usefixtures("timer_by_hand")
@@ -139,6 +140,6 @@ def test_a_move_of_their_own_clears_away():
     seat, _user = make_away(match)
     advance_to(match, seat)
     game = match.game
-    services.play(match.pk, seat=seat, action=game.legal_actions()[-1], version=match.version)
+    move_path.play(match.pk, seat=seat, action=game.legal_actions()[-1], version=match.version)
     assert not shown_away(match, seat)
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)

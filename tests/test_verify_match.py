@@ -3,8 +3,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import services
 from games.models import Match, MatchEvent
+from games.services import room_life
 from tests.tables import create_room, make_players, play_until, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,7 +45,7 @@ def test_seeds_are_revealed_only_after_their_hand(client):
     players = make_players(4)
     room = create_room(players[0])
     for seat, player in enumerate(players):
-        services.sit(room.pk, player, seat)
+        room_life.sit(room.pk, player, seat)
     match = Match.objects.get(room=room)
     record = client.get(f"/matches/{match.pk}/record.json").json()
     assert record["hands"] == [{"hand": 1, "seq": 1, "sha256": match.fairness["sha256"],

@@ -12,8 +12,9 @@ import pytest
 import redis
 from django.utils import timezone
 
-from games import records, services
+from games import records
 from games.models import Match, MatchEvent
+from games.services import room_life
 from games.tasks import announce
 from tarneeb.celery import app as celery_app
 from tests.conftest import IN_CI, start_beat, start_worker_process
@@ -92,7 +93,7 @@ def test_the_worker_outlives_a_redis_outage_and_plays_the_overdue_turn(tmp_path)
             recovery = (played.created_at - back).total_seconds()
             assert worker.poll() is None
             wait_for_worker(10)
-            services.close_room(match.room_id)
+            room_life.close_room(match.room_id)
     finally:
         for process in processes:
             stop_process(process)

@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games import services
 from games.models import Match
+from games.services import room_life
 from tarneeb.celery import app as celery_app
 from tests.conftest import require_service, start_beat, start_worker_process
 from tests.processes import stop_process, wait_for_worker, workers_idle
@@ -47,7 +47,7 @@ def play_a_while(moves: int) -> None:
     """Start a match whose turns the timer plays at once; stop it after `moves`."""
     match = start_match("classic", turn_seconds=0)
     wait_for(lambda: Match.objects.get(pk=match.pk).version > moves, timeout=90)
-    services.close_room(match.room_id)
+    room_life.close_room(match.room_id)
     wait_for(workers_idle, timeout=30)  # the timer tasks in flight have finished
 
 

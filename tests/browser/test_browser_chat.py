@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import services
+from games.services import room_life
 from tests.browser.pages import logged_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,7 +34,7 @@ def test_chat_is_text_phrases_translate_and_mute_is_personal(browser, server, sc
     users = get_user_model()
     eve = users.objects.create_user(USERNAME, password="a-long-secret-9")
     amal = users.objects.create_user("amal", password="a-long-secret-9")
-    room = services.create_room(amal, name=ROOM_NAME, variant="classic", target=31, turn_seconds=30,
+    room = room_life.create_room(amal, name=ROOM_NAME, variant="classic", target=31, turn_seconds=30,
                                 private=False)
     writer = logged_in(browser, server, eve)
     reader = logged_in(browser, server, amal, lang="ar")

@@ -12,8 +12,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from chat.models import ChatMessage
-from games import services
 from games.models import Match
+from games.services import room_life
 from moderation.models import AuditEntry, Report
 from tests.browser.pages import logged_in
 from tests.moderators import make_moderator
@@ -46,10 +46,10 @@ def test_report_queue_action_log_and_feedback(browser, server, screenshots):
     users = get_user_model()
     players = [users.objects.create_user(name, password="a-long-secret-9")
                for name in ("samir", "rude_rami", "lina", "omar")]
-    room = services.create_room(players[0], name="Evening table", variant="classic", target=31,
+    room = room_life.create_room(players[0], name="Evening table", variant="classic", target=31,
                                 turn_seconds=120, private=False)
     for seat, user in enumerate(players):
-        services.sit(room.pk, user, seat)
+        room_life.sit(room.pk, user, seat)
     ChatMessage.objects.create(room=room, user=players[1], seat=1, text=ABUSE)
     moderator = make_moderator("hala")
 

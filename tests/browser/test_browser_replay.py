@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from games import services
 from games.models import Match
+from games.services import move_path
 from tests.browser.pages import new_player
 from tests.tables import quick_policy, start_match
 from tests.test_hand_replay import seed_deal
@@ -30,14 +30,14 @@ def finished_match() -> Match:
     moves = 0
     while (game := match.game).phase != "finished":
         if game.phase == "deal":
-            services.play(match.pk, seat=None, action=services.DEAL, version=match.version,
-                          actor=services.SYSTEM)
+            move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version,
+                          actor=move_path.SYSTEM)
         else:
             moves += 1
             by_timer = moves == TIMER_MOVE
             action = game.timeout_action() if by_timer else quick_policy(game, game.legal_actions())
-            services.play(match.pk, seat=game.to_act, version=match.version, action=action,
-                          actor=services.TIMER if by_timer else services.PLAYER)
+            move_path.play(match.pk, seat=game.to_act, version=match.version, action=action,
+                          actor=move_path.TIMER if by_timer else move_path.PLAYER)
         match.refresh_from_db()
     return match
 

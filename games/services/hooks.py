@@ -1,0 +1,40 @@
+"""Where the apps built on games attach to the move path and the room's life.
+
+games imports none of history, ratings, playban or moderation: each registers its
+functions here from its AppConfig.ready(), and the services call them. The move path's
+hooks run inside the move's transaction, under the match's row lock, so what they write
+commits or rolls back with the move. Import contracts (pyproject.toml) keep it so.
+"""
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Generic, TypeVar
+
+from accounts.models import User
+from games.models import LoggedEvent, Match
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+class Hook(Generic[F]):
+    """Functions called in the order they registered (INSTALLED_APPS order)."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self._functions: list[F] = []
+
+    def register(self, function: F) -> F:
+        # ready() may run twice (tests that reload apps); a function is called once.
+        if function not in self._functions:
+            self._functions.append(function)
+        return function
+
+    def __iter__(self) -> Iterator[F]:
+        return iter(self._functions)
+
+
+moved: Hook[Callable[[Match, Sequence[LoggedEvent]], object]] = Hook(
+    "After every move is logged, with the events it caused (history's hand results).")
+match_finished: Hook[Callable[[Match], object]] = Hook(
+    "A match is over, its result set (ratings, playban's abandonments).")
+may_sit: Hook[Callable[[User], object]] = Hook(
+    "Before a person takes a seat; a check raises Refused (playban's cool-down).")

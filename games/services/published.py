@@ -1,0 +1,163 @@
+"""What sockets see: a room's state for each of its seats and its spectators, and the
+lobby's list of rooms. Built by the services under their lock and sent once the
+transaction commits, so nobody sees what was rolled back."""
+
+import json
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Literal, NamedTuple
+
+from django.db import transaction
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+
+from games import engine, groups
+from games.models import Match, Room, Seat
+from games.protocol import LobbyRoomEvent, MatchState, RoomStateEvent, RoomSummary, SeatSummary, StateMessage
+from games.services.sitters import is_away
+from tarneeb.realtime import publish, publish_many
+
+
+class SeatView(NamedTuple):
+    """Who sits at a seat, as the lobby and the table show it."""
+
+    number: int
+    user_id: int
+    username: str
+    away: bool = False
+    removed: bool = False
+    bot: str = ""  # the level of a bot account
+
+
+def _unix_ms(moment: datetime | None) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
+
+
+def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> RoomSummary:
+    """The room as the lobby and the table show it; `match` is the room's latest."""
+    by_seat: list[SeatSummary | None] = [None] * 4
+    for seat in seats:
+        by_seat[seat.number] = SeatSummary(seat=seat.number, username=seat.username, away=seat.away,
+                                           removed=seat.removed, bot=seat.bot or None)
+    status: Literal["waiting", "playing", "over"] = (
+        "waiting" if match is None else "playing" if match.status == Match.Status.PLAYING else "over")
+    seated = 4 - by_seat.count(None)
+    return RoomSummary(id=room.pk, name=room.name, quick=room.quick, variant=room.variant,
+                       target=room.target, turn_seconds=room.turn_seconds, private=room.private,
+                       closed=room.closed, chat=room.chat,
+                       owner=room.owner.username, seats=by_seat, status=status,
+                       url=room.get_absolute_url(),
+                       listed=in_lobby(private=room.private, closed=room.closed, status=status,
+                                       seated=seated))
+
+
+def in_lobby(*, private: bool, closed: bool, status: str, seated: int) -> bool:
+    """Whether the lobby lists a room: open, and waiting, playing, or over with someone
+    still seated and a seat free (a rematch needs a fourth). A full room whose match is
+    over leaves until a rematch brings it back as playing; an empty one is done."""
+    if private or closed:
+        return False
+    return status != "over" or 0 < seated < 4
+
+
+def room_snapshot(room_id: str) -> RoomStateEvent | None:
+    room = Room.objects.select_related("owner").filter(pk=room_id).first()
+    if room is None:
+        return None
+    match = room.matches.order_by("-started_at").first()
+    return _snapshot(room, match, match.game if match else None, _seated(room, match))
+
+
+def _seated(room: Room, match: Match | None) -> list[SeatView]:
+    if match is not None and match.status == Match.Status.PLAYING:
+        return seated_at(match)
+    return _seat_views(room.seats.select_related("user"))
+
+
+def _seat_views(seats: Iterable[Seat]) -> list[SeatView]:
+    return [SeatView(seat.number, seat.user_id, seat.user.username, bot=seat.user.bot_level)
+            for seat in seats]
+
+
+def seated_at(match: Match) -> list[SeatView]:
+    """The match's seating: nobody stands up mid-match, so it is the room's too. Nobody
+    is away once the match is over."""
+    live = match.status == Match.Status.PLAYING
+    return [SeatView(number, sitter["user"], sitter["username"], live and is_away(sitter),
+                     live and bool(sitter.get("removed")), sitter.get("bot", ""))
+            for number, sitter in enumerate(match.seating)]
+
+
+def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
+              seats: list[SeatView]) -> RoomStateEvent:
+    """Every seat's state message and the spectators', as one channel-layer message.
+
+    Each socket forwards its own (games.consumers): hands never reach another seat's
+    socket. The states travel as JSON text, encoded once here rather than once per socket.
+    """
+    summary = room_summary(room, seats, match)
+    seat_of_user = {str(seat.user_id): seat.number for seat in seats}
+    live = match is not None and match.status == Match.Status.PLAYING
+
+    def state(seat: int | None) -> str:
+        message = StateMessage(type="state", v=0, room=summary, you={"seat": seat}, match=None, legal=[],
+                               deadline=None)
+        if match is not None and game is not None:
+            message["v"] = match.version
+            message["match"] = MatchState(**game.view(seat), id=match.pk, fairness=match.fairness)
+            if live and seat is not None and game.to_act == seat:
+                message["legal"] = game.legal_actions()
+            if live and game.to_act is not None:
+                message["deadline"] = _unix_ms(match.deadline)
+        return json.dumps(message, ensure_ascii=False)
+
+    states = {str(seat): state(seat) for seat in range(4)}
+    states["watch"] = state(None)
+    return RoomStateEvent(type="room.state", room=summary, seats=seat_of_user, states=states,
+                          match=match.pk if match else None, v=match.version if match else 0)
+
+
+def publish_match(match: Match, game: engine.Match, *, lobby: bool) -> None:
+    """After a change to a match in play, what every socket at its room sees (on commit);
+    the lobby hears of it only when `lobby`."""
+    _publish_room(match.room, match, game, seated_at(match), lobby=lobby)
+
+
+def _publish_room(room: Room, match: Match | None, game: engine.Match | None, seats: list[SeatView], *,
+                  lobby: bool = True) -> None:
+    """Build what every socket at `room` sees now; send it once the transaction commits."""
+    snapshot = _snapshot(room, match, game, seats)
+    messages: list[tuple[str, RoomStateEvent | LobbyRoomEvent]] = [(groups.room(room.pk), snapshot)]
+    if lobby and not room.private:
+        messages.append((groups.LOBBY, LobbyRoomEvent(type="lobby.room", room=snapshot["room"])))
+    transaction.on_commit(lambda: publish_many(messages))
+
+
+def broadcast_room(room: Room) -> None:
+    """After a change to a room (a seat, a close), what its sockets and the lobby see, on
+    commit."""
+    match = room.matches.order_by("-started_at").first()
+    _publish_room(room, match, match.game if match else None, _seated(room, match))
+
+
+def announce_room(room_id: str) -> None:
+    room = Room.objects.select_related("owner").get(pk=room_id)
+    if not room.private:
+        match = room.matches.first()
+        publish(groups.LOBBY, LobbyRoomEvent(type="lobby.room", room=room_summary(room, _seated(room, match),
+                                                                                  match)))
+
+
+def lobby_rooms(limit: int = 50) -> list[RoomSummary]:
+    """The rooms the lobby lists (`in_lobby`), newest first: what its page shows first and
+    its socket sends on connect."""
+    latest = Match.objects.filter(room=OuterRef("pk")).order_by("-started_at").values("status")[:1]
+    rooms = (Room.objects.filter(private=False, closed=False)
+             .annotate(latest=Subquery(latest), seated=Count("seats"))
+             # in_lobby() in SQL, so rooms that are done do not take the limit's places.
+             .filter(Q(latest__isnull=True) | Q(latest=Match.Status.PLAYING) | Q(seated__gt=0, seated__lt=4))
+             .select_related("owner")
+             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")),
+                               Prefetch("matches", queryset=Match.objects.only("room_id", "status")))
+             .order_by("-created_at")[:limit])
+    return [room_summary(room, _seat_views(room.seats.all()), next(iter(room.matches.all()), None))
+            for room in rooms]

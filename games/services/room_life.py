@@ -1,0 +1,178 @@
+"""A room from its creation to its close: seats taken and left, Quick play, the rematch,
+a moderator's close and reopen. Every change holds the room's row lock; a fourth seat
+starts the match through the move path, which writes every match."""
+
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, Room, Seat
+from games.services import hooks, move_path, published
+from games.services.refusals import Refused, closed, removed, require_login, require_seat_number
+from games.services.sitters import removed_from
+
+# Sent by name: games.tasks calls the bots, which call this module (no import circle).
+FILL_QUICK_ROOM_TASK = "games.tasks.fill_quick_room"
+
+
+def create_room(owner: User, *, name: str, variant: str, target: int, turn_seconds: int,
+                private: bool, chat: bool = True) -> Room:
+    if variant == "forty_one":
+        target = 41
+    if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+        raise Refused("bad_setting", _("Turn time must be between 5 and 120 seconds."))
+    room = Room.objects.create(owner=owner, name=name, variant=variant, target=target,
+                               turn_seconds=turn_seconds, private=private, chat=chat)
+    transaction.on_commit(lambda: published.announce_room(room.pk))
+    return room
+
+
+def quick_play(user: User) -> Room:
+    """Seat `user` at a public Classic table to 41 that has not started, or open one."""
+    _check_may_sit(user)
+    _require_no_live_seat(user)
+    with transaction.atomic():
+        already = Room.objects.filter(seats__user=user, private=False, closed=False,
+                                      matches__isnull=True).first()
+        if already is not None:
+            return already
+        candidates = (Room.objects.select_for_update()
+                      .filter(variant="classic", target=41, private=False, closed=False)
+                      .exclude(matches__isnull=False)
+                      .order_by("created_at"))
+        for room in candidates:
+            taken = set(room.seats.values_list("number", flat=True))
+            if len(taken) < 4:
+                take_seat(room, user, min(set(range(4)) - taken))
+                return room
+        # Stored in English; readers see Room.display_name, in their own language.
+        room = Room.objects.create(owner=user, name="Quick play", quick=True, variant="classic",
+                                   target=41, turn_seconds=30)
+        take_seat(room, user, 0)
+        _fill_with_bots_later(room.pk)
+        return room
+
+
+def _fill_with_bots_later(room_id: str) -> None:
+    """Nobody waits long for a fourth person: bots fill the seats (games.bot_players)."""
+    fill = current_app.signature(FILL_QUICK_ROOM_TASK, args=(room_id,),
+                                 countdown=settings.QUICK_PLAY_BOT_SECONDS)
+    transaction.on_commit(fill.apply_async)
+
+
+def sit(room_id: str, user: User | AnonymousUser, seat: Any) -> None:
+    user = require_login(user)
+    seat = require_seat_number(seat)
+    _check_may_sit(user)
+    _require_no_live_seat(user, except_room=room_id)
+    with transaction.atomic():
+        room = locked_room(room_id)
+        if room.closed:
+            raise closed()
+        if current_match(room) is not None:
+            raise Refused("started", _("The match has already started."))
+        if removed_from(room.matches.first(), user):
+            raise removed()
+        if room.seats.filter(user=user).exists():
+            raise Refused("already_seated", _("You already have a seat at this table."))
+        if room.seats.filter(number=seat).exists():
+            raise Refused("seat_taken", _("That seat is taken."))
+        take_seat(room, user, seat)
+
+
+def stand(room_id: str, user: User | AnonymousUser) -> None:
+    user = require_login(user)
+    with transaction.atomic():
+        room = locked_room(room_id)
+        if current_match(room) is not None:
+            raise Refused("started", _("You cannot leave your seat during a match."))
+        if not room.seats.filter(user=user, bot=False).delete()[0]:
+            raise Refused("not_seated", _("You are not seated at this table."))
+        if not room.seats.filter(bot=False).exists():
+            room.seats.all().delete()  # bots do not keep a table nobody is coming to
+        published.broadcast_room(room)
+
+
+def rematch(room_id: str, user: User | AnonymousUser) -> None:
+    user = require_login(user)
+    with transaction.atomic():
+        room = locked_room(room_id)
+        if room.closed:
+            raise closed()
+        if not room.seats.filter(user=user).exists():
+            raise Refused("not_seated", _("Only seated players can start a rematch."))
+        if current_match(room) is not None:
+            raise Refused("started", _("The match is still being played."))
+        if room.seats.count() < 4:
+            raise Refused("seats_free", _("Four players are needed."))
+        move_path.start_match(room)
+
+
+def close_room(room_id: str) -> None:
+    """A moderator closes a room: its match is aborted and nobody can sit any more."""
+    with transaction.atomic():
+        room = locked_room(room_id)
+        room.closed = True
+        room.save(update_fields=["closed"])
+        move_path.abort_matches(room)
+        published.broadcast_room(room)
+
+
+def reopen_room(room_id: str) -> None:
+    """A moderator reopens a closed room: players may sit and play there again."""
+    with transaction.atomic():
+        room = locked_room(room_id)
+        if not room.closed:
+            return
+        room.closed = False
+        room.save(update_fields=["closed"])
+        published.broadcast_room(room)
+
+
+def locked_room(room_id: str) -> Room:
+    """The room's row, locked until the transaction ends."""
+    try:
+        return Room.objects.select_for_update().get(pk=room_id)
+    except Room.DoesNotExist:
+        raise Refused("no_room", _("This room does not exist.")) from None
+
+
+def current_match(room: Room) -> Match | None:
+    """The match being played at the room, if one is."""
+    return room.matches.filter(status=Match.Status.PLAYING).first()
+
+
+def take_seat(room: Room, user: User, number: int) -> None:
+    """Seat `user` (a person or a bot account) at the locked `room`; the fourth starts the
+    match."""
+    try:
+        with transaction.atomic():
+            Seat.objects.create(room=room, number=number, user=user, bot=user.is_bot)
+    except IntegrityError:
+        raise Refused("seat_taken", _("That seat is taken.")) from None
+    if room.seats.count() == 4:
+        move_path.start_match(room)
+    else:
+        published.broadcast_room(room)
+
+
+def _check_may_sit(user: User) -> None:
+    """The apps' checks before a person sits (a cool-down: docs/leavers.md)."""
+    for check in hooks.may_sit:
+        check(user)
+
+
+def _require_no_live_seat(user: User, except_room: str | None = None) -> None:
+    """One live seat per player: sitting elsewhere mid-match would leave the timer playing
+    their first table. A player a moderator removed is no longer at that match."""
+    for match in (Match.objects.filter(status=Match.Status.PLAYING, players__user=user)
+                  .exclude(room_id=except_room).select_related("room")):
+        if not removed_from(match, user):
+            raise Refused("seated_elsewhere",
+                          _("You are playing a match at “%(room)s”: finish it first.")
+                          % {"room": match.room.display_name}, url=match.room.get_absolute_url())
