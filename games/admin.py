@@ -1,15 +1,12 @@
 from typing import Any
 
-from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.contrib import admin
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from accounts.http import AuthenticatedHttpRequest
 from games.models import Match, MatchEvent, MatchPlayer, Room, Seat
-from games.services.room_life import close_room
 
 
 class SeatInline(admin.TabularInline):
@@ -26,17 +23,13 @@ class RoomAdmin(admin.ModelAdmin):
     search_fields = ["name", "id", "owner__username"]
     raw_id_fields = ["owner"]
     inlines = [SeatInline]
-    actions = ["close_rooms"]
+    # Closing aborts the match and is a moderator's logged act: moderation.admin's
+    # actions and form do it through moderation.services, never a bare field save.
+    readonly_fields = ["closed"]
 
     @admin.display(description=_("name"), ordering="name")
     def room_name(self, room: Room) -> str:
         return room.display_name
-
-    @admin.action(description=_("Close the selected rooms (ends their matches)"))
-    def close_rooms(self, request: AuthenticatedHttpRequest, queryset: QuerySet[Room]) -> None:
-        for room in queryset:
-            close_room(room.pk)
-        self.message_user(request, _("Rooms closed."), messages.SUCCESS)
 
 
 class ReadOnlyInline(admin.TabularInline):

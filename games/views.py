@@ -13,7 +13,8 @@ from games import records
 from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
 from games.services import published, refusals, room_life
-from games.tasks import announce
+from moderation import services as moderation
+from moderation.privacy import keep_private, private_response
 from playban import services as playban
 
 
@@ -51,7 +52,8 @@ def quick_play(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 def room(request: HttpRequest, room_id: str) -> HttpResponse:
     room = get_object_or_404(Room, pk=room_id)
-    return render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
+    response = render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
+    return keep_private(response) if room.private else response
 
 
 def rules(request: HttpRequest) -> HttpResponse:
@@ -70,15 +72,18 @@ def match_record(request: HttpRequest, match_id: int) -> JsonResponse:
     response = JsonResponse(records.public_record(match), json_dumps_params={"ensure_ascii": False})
     if request.GET.get("download") == "1":
         response["Content-Disposition"] = f'attachment; filename="tarneeb-match-{match.pk}.json"'
-    return response
+    return keep_private(response) if match.room.private else response
 
 
 @staff_member_required
-def announcement(request: HttpRequest) -> HttpResponse:
+@private_response
+def announcement(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A moderator's message to everyone in the lobby, now or in a few minutes."""
     form = AnnouncementForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        announce.apply_async((form.cleaned_data["text"],), countdown=form.cleaned_data["delay_minutes"] * 60)
+        # Through moderation, which writes the audit entry before it is sent.
+        moderation.announce(request.user, form.cleaned_data["text"],
+                            delay_minutes=form.cleaned_data["delay_minutes"])
         messages.success(request, _("The announcement is on its way."))
         return redirect("announcement")
     return render(request, "games/announce.html", {"form": form, "title": _("Announce to the lobby")})

@@ -2,7 +2,7 @@
 and the actions that make sense here, each through moderation.services so it is logged.
 Admin pages need staff; each action here also needs the moderation permission."""
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
@@ -77,12 +77,16 @@ def _each(modeladmin: admin.ModelAdmin, request: HttpRequest, items: QuerySet[An
     if not is_moderator(request.user):
         modeladmin.message_user(request, _("Only moderators can do this."), messages.ERROR)
         return
+    done_any = False
     for item in items:
         try:
             do(item)
         except Refused as refused:
             modeladmin.message_user(request, f"{item}: {refused.message}", messages.WARNING)
-    modeladmin.message_user(request, done, messages.SUCCESS)
+        else:
+            done_any = True
+    if done_any:  # "Banned." after every ban was refused would say the opposite of what happened
+        modeladmin.message_user(request, done, messages.SUCCESS)
 
 
 FROM_ADMIN = _("from the admin")
@@ -136,6 +140,28 @@ class ModeratedRoomAdmin(RoomAdmin):
     def reopen_rooms(self, request: AuthenticatedHttpRequest, queryset: QuerySet[Room]) -> None:
         _each(self, request, queryset, lambda room: services.reopen_room(
             request.user, room.pk, str(FROM_ADMIN)), _("Rooms reopened."))
+
+    def get_readonly_fields(self, request: HttpRequest,
+                            obj: Room | None = None) -> list[str] | tuple[str, ...]:
+        # A moderator may tick `closed` in the form: save_model closes through the service.
+        fields = super().get_readonly_fields(request, obj)
+        return [name for name in fields if name != "closed"] if is_moderator(request.user) else fields
+
+    def save_model(self, request: HttpRequest, obj: Room, form: Any, change: bool) -> None:
+        """The form's other fields are saved as they are; `closed` changes only through
+        moderation.services, which aborts the match and writes the audit entry."""
+        if "closed" not in form.changed_data:
+            super().save_model(request, obj, form, change)
+            return
+        moderator = cast(User, request.user)  # `closed` is in the form for moderators only
+        closing = obj.closed
+        obj.closed = not closing
+        super().save_model(request, obj, form, change)
+        if closing:
+            services.close_room(moderator, obj.pk, str(FROM_ADMIN))
+        else:
+            services.reopen_room(moderator, obj.pk, str(FROM_ADMIN))
+        obj.closed = closing
 
 
 @admin.register(ChatMessage)

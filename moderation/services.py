@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from chat import services as chat
 from chat.models import ChatMessage
-from games import groups
+from games import groups, tasks
 from games.models import Match, Room
 from games.services import move_path, room_life
 from games.services.refusals import Refused
@@ -113,10 +113,15 @@ def _seat_at_live_match(room_id: str | None, user: User) -> int:
 # Sanctions
 
 def _check_target(moderator: User, user: User) -> None:
+    """Every sanction asks this first: a moderator's power stops at the staff and the
+    other moderators, whom only a superuser may sanction (so no moderator can lock a
+    colleague out of the admin or silence a moderator who disagrees)."""
     if user.pk == moderator.pk:
         raise Refused("self", _("You cannot sanction yourself."))
     if user.is_superuser:
         raise Refused("protected", _("Administrators cannot be sanctioned here."))
+    if not moderator.is_superuser and (user.is_staff or is_moderator(user)):
+        raise Refused("protected", _("Only an administrator can sanction staff or moderators."))
 
 
 def warn(moderator: User, user: User, reason: str, *, report: Report | None = None,
@@ -228,6 +233,15 @@ def message_room(moderator: User, room_id: str, text: str) -> ChatMessage:
     return line
 
 
+def announce(moderator: User, text: str, *, delay_minutes: int = 0) -> AuditEntry:
+    """A message to everyone in the lobby, now or in `delay_minutes`: logged like any
+    other word a moderator sends, and sent only once its entry is written."""
+    with transaction.atomic():
+        entry = _log(moderator, Action.ANNOUNCE, reason=text, delay_minutes=delay_minutes)
+        transaction.on_commit(lambda: tasks.announce.apply_async((text,), countdown=delay_minutes * 60))
+    return entry
+
+
 def _live_match_id(room_id: str) -> int | None:
     return (Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING)
             .values_list("pk", flat=True).first())
@@ -235,13 +249,22 @@ def _live_match_id(room_id: str) -> int | None:
 
 # The role
 
+def _check_role_change(by: User | None) -> None:
+    # Revoking would open a moderator to sanctions: only a superuser (or the
+    # `moderator` command, by=None) changes the role.
+    if by is not None and not by.is_superuser:
+        raise Refused("protected", _("Only an administrator can grant or revoke the moderator role."))
+
+
 def grant(user: User, by: User | None = None) -> None:
+    _check_role_change(by)
     with transaction.atomic():
         user.groups.add(moderators_group())
         _log(by, Action.GRANT, user=user)
 
 
 def revoke(user: User, by: User | None = None) -> None:
+    _check_role_change(by)
     with transaction.atomic():
         user.groups.remove(moderators_group())
         _log(by, Action.REVOKE, user=user)

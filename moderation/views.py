@@ -19,6 +19,7 @@ from games.services.refusals import Refused
 from moderation import services
 from moderation.forms import ActionForm, LogFilterForm, ReportForm, ResolveForm
 from moderation.models import AuditEntry, Report, Sanction
+from moderation.privacy import private_response
 from moderation.roles import moderator_endpoint, moderator_page, refusal
 
 REPORTS_PER_PAGE = 20
@@ -31,6 +32,7 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 @require_http_methods(["GET", "POST"])
+@private_response
 def report_player(request: HttpRequest, username: str) -> HttpResponse:
     """A player reports another: a page from the profile, or the table's dialog (JSON)."""
     reported = get_object_or_404(User, username=username, is_active=True)
