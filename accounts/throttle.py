@@ -224,7 +224,9 @@ def remember_device(request: HttpRequest, response: HttpResponseBase, user: Abst
     response.set_cookie(
         DEVICE_COOKIE, signing.dumps(devices, salt=DEVICE_SALT),
         max_age=DEVICE_COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
-        secure=not settings.DEBUG,
+        # As the session cookie: over plain HTTP (`make run`) a Secure cookie is dropped by
+        # the browser, and the player would never be trusted.
+        secure=settings.SECURE_COOKIES,
     )
 
 
