@@ -97,3 +97,16 @@ class LoginFailures(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.failures} until {self.retry_at:%Y-%m-%d %H:%M:%S}"
+
+
+class PasswordHashBudget(models.Model):
+    """A token bucket of password hashes (accounts/budget.py): the whole site's, one client
+    address's, one account's trusted browsers', or an address's sign-ups. Rows of addresses
+    are pruned once full again."""
+
+    key = models.CharField(max_length=200, unique=True)
+    tokens = models.FloatField()
+    updated_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.tokens:.2f} at {self.updated_at:%Y-%m-%d %H:%M:%S}"

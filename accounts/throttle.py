@@ -11,6 +11,10 @@ Wrong passwords are counted under keys, each with a growing delay once past its 
 - the client address (tarneeb/addresses.py), across every username, so one address
   cannot try one password on many accounts.
 
+Every attempt, right or wrong, also takes its password hash from the budgets of
+accounts/budget.py: the site's, and its address's (a trusted browser's: its account's).
+The password change form's old password is guessed like a login's and counted the same.
+
 While a key waits, every attempt under it is refused unheard, the right password too:
 otherwise waiting would not slow guessing. Only usernames that exist get an account key
 and only browsers that logged in get a device key; address rows are pruned once forgiven,
@@ -39,6 +43,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import ngettext
 
+from accounts import budget
+from accounts.budget import Refusal, Why
 from accounts.models import LoginFailures
 from tarneeb.addresses import request_client_address
 
@@ -79,7 +85,7 @@ def _forgive_every() -> timedelta:
     return timedelta(minutes=max(settings.LOGIN_COOLOFF_MINUTES, 1))
 
 
-def _address_key(address: str) -> str:
+def address_key(address: str) -> str:
     try:
         parsed = ip_address(address)
     except ValueError:
@@ -135,6 +141,7 @@ class Attempt:
 
     @classmethod
     def of(cls, request: HttpRequest) -> "Attempt":
+        """A login: the account is the one the form names, if it exists."""
         model = get_user_model()
         username_field = model._meta.get_field(model.USERNAME_FIELD)
         assert isinstance(username_field, Field)  # a column, not a relation
@@ -142,29 +149,47 @@ class Attempt:
         # The login form's own cleaning (strip, NFKC): a full-width "alice" is alice's account.
         username = UsernameField(max_length=max_length).to_python(request.POST.get(model.USERNAME_FIELD))
         user = model._default_manager.filter(**{model.USERNAME_FIELD: username}).first() if username else None
+        return cls.for_user(request, user)
+
+    @classmethod
+    def for_user(cls, request: HttpRequest, user: AbstractBaseUser | None) -> "Attempt":
+        """An attempt at `user`'s password (a login, or the password change form's old one)."""
         device = _trusted_device(request, user) if user is not None else None
         attempt = cls(user=user, device=device, address=request_client_address(request))
         if device is not None and user is not None:  # a device is only ever the user's
             attempt.limits[f"device:{user.pk}:{device}"] = settings.LOGIN_FAILURE_LIMIT
         else:
-            attempt.limits[_address_key(attempt.address)] = settings.LOGIN_ADDRESS_FAILURE_LIMIT
+            attempt.limits[address_key(attempt.address)] = settings.LOGIN_ADDRESS_FAILURE_LIMIT
             if user is not None:
                 attempt.limits[f"account:{user.pk}"] = settings.LOGIN_FAILURE_LIMIT
         return attempt
 
-    def begin(self) -> timedelta:
+    def hash_buckets(self) -> list[budget.Bucket]:
+        # A trusted browser is not held back by its address (others there may be
+        # attacking), but by its account: an account's own logins still cost hashes.
+        who = f"account:{self.user.pk}" if self.device is not None and self.user is not None \
+            else address_key(self.address)
+        return [*budget.site(), budget.hashes_of(who)]
+
+    def begin(self) -> Refusal | None:
         """Refuse (the wait, untouched counts) or count this attempt as a failure before
         the password is checked. Checking first and counting after would let a burst of
-        simultaneous requests all pass the check: each would be a free guess."""
+        simultaneous requests all pass the check: each would be a free guess. An attempt
+        that must wait takes no hash from the budgets; one the budgets refuse is not
+        counted as a failure."""
         at = now()
         forgive = _forgive_every()
         with transaction.atomic():
             # Sorted: two attempts lock shared rows in one order, never each other's first.
+            # (Failures before budgets, always: accounts.budget locks only its own rows.)
             rows = {row.key: row for row in
                     LoginFailures.objects.select_for_update().filter(key__in=self.limits).order_by("key")}
             waits = [row.retry_at - at for row in rows.values() if row.retry_at > at]
             if waits:
-                return max(waits)
+                return Refusal(max(waits), Why.WRONG_PASSWORDS)
+            refused = budget.take(self.hash_buckets())
+            if refused is not None:
+                return refused
             for key, limit in sorted(self.limits.items()):
                 row = rows.get(key)
                 before = None if row is None else (row.failures, row.last_failure, row.retry_at)
@@ -179,7 +204,7 @@ class Attempt:
                 row.save(update_fields=["failures", "last_failure", "retry_at"])
                 self.charges[key] = _Charge(at=at, retry_at=row.retry_at, before=before)
         _prune(at)
-        return timedelta(0)
+        return None
 
     def succeeded(self) -> None:
         """The right password: clear the account's or this browser's count (the account's
@@ -244,6 +269,18 @@ def locked_out(request: HttpRequest, wait: timedelta) -> HttpResponse:
     return response
 
 
+def refused(request: HttpRequest, refusal: Refusal) -> HttpResponse:
+    """429 with the reason in the player's words: their wrong passwords, or a budget of
+    password hashes (their address's, or the whole site's)."""
+    if refusal.why == Why.WRONG_PASSWORDS:
+        return locked_out(request, refusal.wait)
+    wait = max(refusal.wait, timedelta(seconds=1))
+    response = render(request, "accounts/busy.html", {"wait": format_wait(wait), "why": refusal.why.value},
+                      status=429)
+    response["Retry-After"] = str(math.ceil(wait.total_seconds()))
+    return response
+
+
 # A login during the view (Django's signal): anything else was a wrong password, or at
 # least not a right one, and stays counted.
 @receiver(user_logged_in, dispatch_uid="accounts.throttle.logged_in")
@@ -264,9 +301,9 @@ def throttled_login(view: View) -> View:
         if request.method != "POST":
             return view(request, *args, **kwargs)
         attempt = Attempt.of(request)
-        wait = attempt.begin()
-        if wait:
-            return locked_out(request, wait)
+        refusal = attempt.begin()
+        if refusal is not None:
+            return refused(request, refusal)
         response = view(request, *args, **kwargs)
         user = getattr(request, "logged_in_user", None)
         if user is not None:

@@ -11,11 +11,8 @@ urlpatterns = [
     path("accounts/login/", throttled_login(auth_views.LoginView.as_view(authentication_form=LoginForm)),
          name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
-        name="password_change",
-    ),
+    # The old password is guessed like a login's: same throttle.
+    path("accounts/password/", views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "accounts/password/done/",
         auth_views.PasswordChangeDoneView.as_view(),

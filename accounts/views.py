@@ -1,16 +1,22 @@
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import SignupForm
-from accounts.models import User
-from accounts.throttle import remember_device
+from accounts import budget
+from accounts.forms import PasswordChangeForm, SignupForm
+from accounts.models import LOOKALIKE_MESSAGE, User
+from accounts.throttle import Attempt, address_key, refused, remember_device
 from history import listing, stats
 from moderation.privacy import private_response
 from playban import services as playban
 from ratings.profile import profile_ratings
+from tarneeb.addresses import request_client_address
 
 RECENT_MATCHES = 10
 
@@ -22,7 +28,18 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        # Only now, about to hash the password: a form with errors costs nothing.
+        address = address_key(request_client_address(request))
+        refusal = budget.take([*budget.site(), budget.hashes_of(address), budget.signups_of(address)])
+        if refusal is not None:
+            return refused(request, refusal)
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # A look-alike of this name signed up since the form checked (the unique key).
+            form.add_error("username", LOOKALIKE_MESSAGE)
+            return render(request, "accounts/signup.html", {"form": form})
         login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         # The browser that made the account is the player's own: trusted from the start.
         response = redirect("lobby")
@@ -41,3 +58,26 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "ratings": profile_ratings(player),
         "player": player, "recent": recent, "stats": stats.variant_stats(player, request.user),
         "standing": standing})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's, with the old password guessed like a login's: counted by the login
+    throttle (accounts/throttle.py) and hashed within the budgets. Someone at a
+    logged-in browser could otherwise try old passwords without end (40 in 0.9 s)."""
+
+    form_class = PasswordChangeForm
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        attempt = Attempt.for_user(request, request.user if request.user.is_authenticated else None)
+        refusal = attempt.begin()
+        if refusal is not None:
+            return refused(request, refusal)
+        form = self.get_form()
+        response = self.form_valid(form) if form.is_valid() else self.form_invalid(form)
+        if getattr(form, "old_password_right", False):
+            attempt.succeeded()
+        if form.is_valid():
+            # The new password forgets this browser with the others (a device is bound to
+            # the password): the browser that changed it stays trusted.
+            remember_device(request, response, form.user)
+        return response

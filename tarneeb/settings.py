@@ -185,6 +185,19 @@ LOGIN_ADDRESS_FAILURE_LIMIT = envint("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
 LOGIN_DELAY_SECONDS = envint("LOGIN_DELAY_SECONDS", 30)
 LOGIN_COOLOFF_MINUTES = envint("LOGIN_COOLOFF_MINUTES", 15)
 
+# Password hashing (accounts/budget.py): each sign-up, login and password change hashes a
+# password, about 0.4 s of a core with PBKDF2, so their rate is what keeps the tables
+# moving under a flood (docs/security.md). The whole site hashes at most
+# PASSWORD_HASHES_PER_SECOND and PASSWORD_HASHES_PER_MINUTE, counted in the database across
+# every process; one client address (an IPv6 /64) at most ADDRESS_PASSWORD_HASHES_PER_MINUTE
+# of them, successful logins included (a trusted browser's count is its account's), and
+# SIGNUP_ADDRESS_BURST new accounts, then SIGNUP_ADDRESS_PER_HOUR. Beyond them: 429.
+PASSWORD_HASHES_PER_SECOND = envfloat("PASSWORD_HASHES_PER_SECOND", 1.0)
+PASSWORD_HASHES_PER_MINUTE = envfloat("PASSWORD_HASHES_PER_MINUTE", 30.0)
+ADDRESS_PASSWORD_HASHES_PER_MINUTE = envfloat("ADDRESS_PASSWORD_HASHES_PER_MINUTE", 10.0)
+SIGNUP_ADDRESS_BURST = envint("SIGNUP_ADDRESS_BURST", 5)
+SIGNUP_ADDRESS_PER_HOUR = envfloat("SIGNUP_ADDRESS_PER_HOUR", 20.0)
+
 LANGUAGE_CODE = "ar"
 LANGUAGES = [("ar", _("Arabic")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -1,0 +1,124 @@
+"""How many passwords the site hashes: every sign-up, login and password change costs a
+PBKDF2 hash, about 0.4 s of a core. Unbounded, 114 sign-ups from one address in 32 s
+saturated the server and every table's moves waited behind them (docs/security.md).
+
+Token buckets, counted in the database so they hold across every server process:
+
+- the whole site: PASSWORD_HASHES_PER_SECOND and PASSWORD_HASHES_PER_MINUTE;
+- one client address (an IPv6 /64): ADDRESS_PASSWORD_HASHES_PER_MINUTE, successful
+  logins included; a trusted browser's attempts count under its account instead, so
+  that others at its address cannot use up its logins (accounts/throttle.py);
+- one address's new accounts: SIGNUP_ADDRESS_BURST, then SIGNUP_ADDRESS_PER_HOUR.
+
+A request takes one token from each of its buckets before it hashes, or none at all
+and is refused (429) with the wait until it would get them.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import PasswordHashBudget
+
+PRUNE_EVERY = timedelta(minutes=1)
+
+_last_prune: datetime | None = None
+
+
+def now() -> datetime:
+    return timezone.now()
+
+
+class Why(StrEnum):
+    """Whose budget ran out: the words the refusal page says."""
+
+    SITE = "site"
+    ADDRESS = "address"
+    SIGNUPS = "signups"
+    # Not a budget: too many wrong passwords (accounts/throttle.py).
+    WRONG_PASSWORDS = "wrong_passwords"
+
+
+@dataclass(frozen=True)
+class Bucket:
+    key: str
+    capacity: float
+    per_second: float
+    why: Why
+
+
+@dataclass(frozen=True)
+class Refusal:
+    wait: timedelta
+    why: Why
+
+
+def site() -> list[Bucket]:
+    per_second, per_minute = settings.PASSWORD_HASHES_PER_SECOND, settings.PASSWORD_HASHES_PER_MINUTE
+    return [Bucket("site:second", max(per_second, 1.0), per_second, Why.SITE),
+            Bucket("site:minute", max(per_minute, 1.0), per_minute / 60, Why.SITE)]
+
+
+def hashes_of(who: str) -> Bucket:
+    """`who`: an address key (accounts.throttle.address_key) or "account:<pk>"."""
+    per_minute = settings.ADDRESS_PASSWORD_HASHES_PER_MINUTE
+    return Bucket(f"hashes:{who}", max(per_minute, 1.0), per_minute / 60, Why.ADDRESS)
+
+
+def signups_of(address_key: str) -> Bucket:
+    return Bucket(f"signups:{address_key}", max(settings.SIGNUP_ADDRESS_BURST, 1),
+                  settings.SIGNUP_ADDRESS_PER_HOUR / 3600, Why.SIGNUPS)
+
+
+def _level(bucket: Bucket, row: PasswordHashBudget | None, at: datetime) -> float:
+    if row is None:
+        return bucket.capacity
+    refilled = max((at - row.updated_at).total_seconds(), 0.0) * bucket.per_second
+    return min(bucket.capacity, row.tokens + refilled)
+
+
+def _wait(bucket: Bucket, level: float) -> timedelta:
+    if bucket.per_second <= 0:
+        return timedelta(days=1)
+    return timedelta(seconds=(1 - level) / bucket.per_second)
+
+
+def take(buckets: list[Bucket]) -> Refusal | None:
+    """One token from every bucket, or none from any: the refusal names the longest wait
+    (the site's first when the site is short, as waiting out an address's is no use then)."""
+    at = now()
+    with transaction.atomic():
+        # Sorted: two requests lock shared rows in one order, never each other's first.
+        ordered = sorted(buckets, key=lambda bucket: bucket.key)
+        rows = {row.key: row for row in PasswordHashBudget.objects.select_for_update()
+                .filter(key__in=[bucket.key for bucket in ordered]).order_by("key")}
+        levels = {bucket.key: _level(bucket, rows.get(bucket.key), at) for bucket in ordered}
+        short = [bucket for bucket in ordered if levels[bucket.key] < 1]
+        if short:
+            worst = max(short, key=lambda bucket: (bucket.why == Why.SITE, _wait(bucket, levels[bucket.key])))
+            return Refusal(_wait(worst, levels[worst.key]), worst.why)
+        for bucket in ordered:
+            row = rows.get(bucket.key)
+            if row is None:
+                row, _ = PasswordHashBudget.objects.select_for_update().get_or_create(
+                    key=bucket.key, defaults={"tokens": bucket.capacity, "updated_at": at})
+            row.tokens, row.updated_at = levels[bucket.key] - 1, at
+            row.save(update_fields=["tokens", "updated_at"])
+    _prune(at)
+    return None
+
+
+def _prune(at: datetime) -> None:
+    """Delete the rows that are full again (at most once a minute per process): a bucket
+    with no row is full, so random addresses cannot grow the table without bound."""
+    global _last_prune
+    if _last_prune is not None and timedelta(0) <= at - _last_prune < PRUNE_EVERY:
+        return
+    _last_prune = at
+    slowest = [signups_of("-"), hashes_of("-"), *site()]
+    longest = max(bucket.capacity / bucket.per_second for bucket in slowest if bucket.per_second > 0)
+    PasswordHashBudget.objects.filter(updated_at__lt=at - timedelta(seconds=longest)).delete()
