@@ -18,6 +18,7 @@ from chat.models import ChatMessage, Mute
 from chat.phrases import PHRASES
 from games import groups
 from games.models import Match, Room
+from games.services import hooks
 from games.services.refusals import Refused
 from tarneeb.realtime import publish
 from tarneeb.text import clean_line
@@ -42,6 +43,7 @@ def post(room_id: str, user: Any, *, text: Any = "", phrase: Any = "") -> dict[s
     """Write a line (free text, or a quick phrase's key) to the room's chat."""
     if not user.is_authenticated:
         raise Refused("login_required", _("Log in to write in the chat."))
+    hooks.may_act.check(user)
     if phrase:
         if type(phrase) is not str or phrase not in PHRASES:
             raise Refused("bad_phrase", _("There is no such quick phrase."))

@@ -15,13 +15,15 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games import bots, engine
 from games.models import Match, MatchEvent, Room
-from games.services import move_path, published, room_life
+from games.services import hooks, move_path, published, room_life
 from games.services.refusals import Refused, closed, require_login, require_seat_number
 from games.services.sitters import bot_level
 
@@ -38,6 +40,7 @@ def bot_account(level: str) -> User:
 def _may_seat_bots(room: Room, user: User | AnonymousUser) -> None:
     """The owner, or anyone seated, chooses who fills the other seats before the start."""
     user = require_login(user)
+    hooks.may_act.check(user)
     if room.closed:
         raise closed()
     if room_life.current_match(room) is not None:
@@ -55,7 +58,21 @@ def add_bot(room_id: str, user: User | AnonymousUser, seat: object, level: objec
         _may_seat_bots(room, user)
         if room.seats.filter(number=seat).exists():
             raise Refused("seat_taken", _("That seat is taken."))
+        _require_bot_room_budget(room, user)
         room_life.take_seat(room, bot_account(str(level)), seat)
+
+
+def _require_bot_room_budget(room: Room, user: User | AnonymousUser) -> None:
+    """Bots play for whoever seats them, so the rooms where a person has bots seated or
+    playing (rooms they own or sit at) are capped: a worker's time is shared by every table."""
+    others = (Room.objects.filter(closed=False, seats__bot=True)
+              .filter(Q(owner_id=user.pk) | Q(seats__user_id=user.pk, seats__bot=False))
+              .exclude(pk=room.pk).distinct().count())
+    if others >= (cap := settings.BOT_ROOMS_PER_USER):
+        raise Refused("too_many_bot_rooms", ngettext(
+            "You already have bots at %(n)d other table: play there first.",
+            "You already have bots at %(n)d other tables: play there first.",
+            cap) % {"n": cap})
 
 
 def remove_bot(room_id: str, user: User | AnonymousUser, seat: object) -> None:

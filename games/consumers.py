@@ -40,6 +40,8 @@ MAX_MESSAGE_BYTES = 4096
 CLOSE_NO_ROOM = 4404
 CLOSE_SUSPENDED = 4401
 CLOSE_TOO_MANY = handshake.TOO_MANY
+# A client's own resyncs ({"type": "sync"}): each reads the room, so a few, then one every 5 s.
+SYNC_BURST, SYNC_PER_SECOND = 2, 0.2
 
 # Message budgets per user (or per address, logged out) and per client address, shared
 # by all their sockets in this process.
@@ -233,6 +235,7 @@ class RoomConsumer(ProtocolConsumer):
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
         # AuthMiddlewareStack's lazy user: the account, or AnonymousUser (the services refuse it).
         self.user = cast("User | AnonymousUser", self.scope["user"])
+        self.syncs = TokenBucket(SYNC_BURST, SYNC_PER_SECOND)
         # Join before reading the state and the chat, so no change can fall between the
         # join and the read; one that lands in both is sent once (room_chat).
         await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
@@ -286,12 +289,25 @@ class RoomConsumer(ProtocolConsumer):
             elif kind == "chat":
                 await database(chat.post)(self.room_id, self.user, text=content.get("text", ""),
                                                         phrase=content.get("phrase", ""))
+            elif kind == "sync":
+                await self.sync()
             else:
                 await super().handle_message(content)
         except refusals.Refused as refusal:
             await self.refuse(refusal.code, refusal.message, url=refusal.url)
+            if refusal.code == "suspended":  # the database says so, whatever message was lost
+                await self.close(code=CLOSE_SUSPENDED)
+                return
             if refusal.code == "stale" and refusal.current != self.forwarded:
                 await self.resync()
+
+    async def sync(self) -> None:
+        """The client's own resync: its shown deadline passed with nothing new, so a state
+        may have been lost on the way (delivery is at most once). One read every few seconds."""
+        if not self.syncs.take():
+            await self.refuse("rate_limited", _("Too many messages: wait a moment and try again."))
+            return
+        await self.resync()
 
     async def resync(self) -> None:
         snapshot = await database(published.room_snapshot)(self.room_id)

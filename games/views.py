@@ -32,7 +32,13 @@ def new_room(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "games/lobby.html",
                       {"rooms": published.lobby_rooms(), "form": form}, status=400)
-    room = room_life.create_room(request.user, **form.cleaned_data)
+    try:
+        room = room_life.create_room(request.user, **form.cleaned_data)
+    except refusals.Refused as refusal:
+        form.add_error(None, refusal.message)
+        status = 429 if refusal.code in ("rooms_too_fast", "too_many_rooms") else 403
+        return render(request, "games/lobby.html", {"rooms": published.lobby_rooms(), "form": form},
+                      status=status)
     return redirect(room)
 
 

@@ -6,3 +6,10 @@ class ModerationConfig(AppConfig):
     name = "moderation"
     verbose_name = _("Moderation")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Every action of a person asks the database whether they are suspended.
+        from games.services import hooks
+        from moderation import services
+
+        hooks.may_act.register(services.refuse_suspended)

@@ -18,8 +18,9 @@ from games import groups, tasks
 from games.models import Match, Room
 from games.services import move_path, room_life
 from games.services.refusals import Refused
-from moderation.models import AuditEntry, Report, Sanction
+from moderation.models import AuditEntry, Report, Sanction, active_suspension
 from moderation.roles import is_moderator, moderators_group
+from moderation.texts import suspension_text
 from tarneeb.realtime import publish
 
 REPORTS_PER_DAY = 10
@@ -185,6 +186,13 @@ def suspend(moderator: User, user: User, reason: str, *, days: int | None,
         event = {"type": "user.suspended", "until": until.isoformat() if until else None, "reason": reason}
         transaction.on_commit(lambda: publish(groups.user(user.pk), event))
     return sanction
+
+
+def refuse_suspended(user: User) -> None:
+    """Every action of a suspended or banned account is refused from the database's state
+    (games.services.hooks.may_act): the message that closes its sockets can be lost."""
+    if (sanction := active_suspension(user.pk)) is not None:
+        raise Refused("suspended", suspension_text(sanction))
 
 
 def lift(moderator: User, user: User, reason: str) -> int:

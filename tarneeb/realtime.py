@@ -25,6 +25,9 @@ from channels.layers import BaseChannelLayer, get_channel_layer
 log = logging.getLogger(__name__)
 
 SEND_TIMEOUT = 10.0
+# A send that failed is tried again, after these pauses: the first send on a connection
+# Redis closed (a restart) fails, and the pool connects afresh for the next.
+RETRY_PAUSES = (0.05, 0.5)
 
 Outgoing = tuple[BaseChannelLayer, Sequence[tuple[str, Mapping[str, Any]]]]
 
@@ -88,12 +91,26 @@ async def _drain(outbox: "asyncio.Queue[Outgoing]") -> None:
     while True:
         layer, messages = await outbox.get()
         for group, message in messages:
-            try:
-                # The messages are plain dicts at run time (TypedDicts are), as the layer wants.
-                await asyncio.wait_for(layer.group_send(group, cast(dict[str, Any], message)), SEND_TIMEOUT)
-            except Exception:
-                log.exception("publish to %s failed", group)
+            await _send(layer, group, message)
         outbox.task_done()
+
+
+async def _send(layer: BaseChannelLayer, group: str, message: Mapping[str, Any]) -> None:
+    for pause in (*RETRY_PAUSES, None):
+        try:
+            # The messages are plain dicts at run time (TypedDicts are), as the layer wants.
+            await asyncio.wait_for(layer.group_send(group, cast(dict[str, Any], message)), SEND_TIMEOUT)
+            return
+        except TimeoutError:
+            # Not tried again: the send may have gone, and the outbox waited long enough.
+            log.error("publish to %s timed out", group)
+            return
+        except Exception:
+            if pause is None:
+                log.exception("publish to %s failed; given up", group)
+                return
+            log.warning("publish to %s failed; trying again", group, exc_info=True)
+            await asyncio.sleep(pause)
 
 
 def flush(timeout: float = SEND_TIMEOUT) -> None:

@@ -241,6 +241,11 @@ NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 5.0)
 # how long Quick play waits for a fourth person before bots fill the empty seats.
 BOT_MOVE_SECONDS = envfloat("BOT_MOVE_SECONDS", 1.2)
 QUICK_PLAY_BOT_SECONDS = envfloat("QUICK_PLAY_BOT_SECONDS", 20.0)
+# What one person can make (docs/security.md): rooms opened an hour and open at once (Quick
+# play's are not counted), and rooms where they have bots seated or playing.
+ROOMS_PER_HOUR = envint("ROOMS_PER_HOUR", 12)
+ROOMS_OPEN_PER_USER = envint("ROOMS_OPEN_PER_USER", 3)
+BOT_ROOMS_PER_USER = envint("BOT_ROOMS_PER_USER", 2)
 
 # What one websocket may send: a burst, then a steady rate; beyond it each message is
 # refused with `rate_limited`, and a socket that spends its refusals too is closed (4429).

@@ -31,10 +31,19 @@ class Hook(Generic[F]):
     def __iter__(self) -> Iterator[F]:
         return iter(self._functions)
 
+    def check(self, *args: object) -> None:
+        """Call every function; a check refuses by raising Refused."""
+        for function in self._functions:
+            function(*args)
+
 
 moved: Hook[Callable[[Match, Sequence[LoggedEvent]], object]] = Hook(
     "After every move is logged, with the events it caused (history's hand results).")
 match_finished: Hook[Callable[[Match], object]] = Hook(
     "A match is over, its result set (ratings, playban's abandonments).")
+may_act: Hook[Callable[[User], object]] = Hook(
+    "Before every action of a person: a seat, a move, a rematch, a bot, a room, a chat line. "
+    "A check raises Refused (moderation's suspension, read from the database every time: "
+    "the message that closes a suspended player's sockets can be lost).")
 may_sit: Hook[Callable[[User], object]] = Hook(
-    "Before a person takes a seat; a check raises Refused (playban's cool-down).")
+    "Before a person takes a seat or starts a match; a check raises Refused (playban's cool-down).")

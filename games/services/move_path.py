@@ -78,6 +78,7 @@ def act(room_id: str, user: User | AnonymousUser, action: Any, version: Any) -> 
     """A seated player's move from the table protocol."""
     if not user.is_authenticated:
         raise Refused("not_seated", _("Log in and take a seat to play."))
+    hooks.may_act.check(user)
     # One read for the usual case, a seat at a table in play; the refusals look further.
     playing = (Seat.objects.filter(room_id=room_id, user=user, room__matches__status=Match.Status.PLAYING)
                .values_list("number", "room__matches__pk", "room__matches__version")[:1])
@@ -144,6 +145,7 @@ def ask_waiting_bots() -> int:
 def back(room_id: str, user: User | AnonymousUser) -> None:
     """The player says they are back: the timer stops playing their turns early."""
     user = require_login(user)
+    hooks.may_act.check(user)
     with transaction.atomic():
         match = _locked_live_match(room_id)
         seat = next((n for n, sitter in enumerate(match.seating) if sitter["user"] == user.pk), None)

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Literal, NamedTuple
 
 from django.db import transaction
-from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Case, Count, OuterRef, Prefetch, Q, Subquery, When
 
 from games import engine, groups
 from games.models import Match, Room, Seat
@@ -148,8 +148,10 @@ def announce_room(room_id: str) -> None:
 
 
 def lobby_rooms(limit: int = 50) -> list[RoomSummary]:
-    """The rooms the lobby lists (`in_lobby`), newest first: what its page shows first and
-    its socket sends on connect."""
+    """The rooms the lobby lists (`in_lobby`): those where someone sits first, then the
+    empty ones, newest first in each, so that empty rooms, however many, never push a table
+    with people waiting out of the list. What its page shows first and its socket sends on
+    connect."""
     latest = Match.objects.filter(room=OuterRef("pk")).order_by("-started_at").values("status")[:1]
     rooms = (Room.objects.filter(private=False, closed=False)
              .annotate(latest=Subquery(latest), seated=Count("seats"))
@@ -158,6 +160,6 @@ def lobby_rooms(limit: int = 50) -> list[RoomSummary]:
              .select_related("owner")
              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")),
                                Prefetch("matches", queryset=Match.objects.only("room_id", "status")))
-             .order_by("-created_at")[:limit])
+             .order_by(Case(When(seated__gt=0, then=0), default=1), "-created_at")[:limit])
     return [room_summary(room, _seat_views(room.seats.all()), next(iter(room.matches.all()), None))
             for room in rooms]

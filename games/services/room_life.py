@@ -1,14 +1,20 @@
 """A room from its creation to its close: seats taken and left, Quick play, the rematch,
 a moderator's close and reopen. Every change holds the room's row lock; a fourth seat
-starts the match through the move path, which writes every match."""
+starts the match through the move path, which writes every match. Before any of it, the
+apps' checks of the person (games.services.hooks) read the database: a suspension or a
+cool-down is never taken on trust."""
 
+from datetime import timedelta
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Q, Subquery
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, Room, Seat
@@ -26,6 +32,8 @@ def create_room(owner: User, *, name: str, variant: str, target: int, turn_secon
         target = 41
     if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
         raise Refused("bad_setting", _("Turn time must be between 5 and 120 seconds."))
+    hooks.may_act.check(owner)
+    _require_room_budget(owner)
     room = Room.objects.create(owner=owner, name=name, variant=variant, target=target,
                                turn_seconds=turn_seconds, private=private, chat=chat)
     transaction.on_commit(lambda: published.announce_room(room.pk))
@@ -34,7 +42,8 @@ def create_room(owner: User, *, name: str, variant: str, target: int, turn_secon
 
 def quick_play(user: User) -> Room:
     """Seat `user` at a public Classic table to 41 that has not started, or open one."""
-    _check_may_sit(user)
+    hooks.may_act.check(user)
+    hooks.may_sit.check(user)
     _require_no_live_seat(user)
     with transaction.atomic():
         already = Room.objects.filter(seats__user=user, private=False, closed=False,
@@ -68,7 +77,8 @@ def _fill_with_bots_later(room_id: str) -> None:
 def sit(room_id: str, user: User | AnonymousUser, seat: Any) -> None:
     user = require_login(user)
     seat = require_seat_number(seat)
-    _check_may_sit(user)
+    hooks.may_act.check(user)
+    hooks.may_sit.check(user)
     _require_no_live_seat(user, except_room=room_id)
     with transaction.atomic():
         room = locked_room(room_id)
@@ -100,6 +110,7 @@ def stand(room_id: str, user: User | AnonymousUser) -> None:
 
 def rematch(room_id: str, user: User | AnonymousUser) -> None:
     user = require_login(user)
+    hooks.may_act.check(user)
     with transaction.atomic():
         room = locked_room(room_id)
         if room.closed:
@@ -110,7 +121,7 @@ def rematch(room_id: str, user: User | AnonymousUser) -> None:
             raise Refused("started", _("The match is still being played."))
         if room.seats.count() < 4:
             raise Refused("seats_free", _("Four players are needed."))
-        move_path.start_match(room)
+        _start_if_free(room)
 
 
 def close_room(room_id: str) -> None:
@@ -156,15 +167,62 @@ def take_seat(room: Room, user: User, number: int) -> None:
     except IntegrityError:
         raise Refused("seat_taken", _("That seat is taken.")) from None
     if room.seats.count() == 4:
-        move_path.start_match(room)
+        _start_if_free(room)
     else:
         published.broadcast_room(room)
 
 
-def _check_may_sit(user: User) -> None:
-    """The apps' checks before a person sits (a cool-down: docs/leavers.md)."""
-    for check in hooks.may_sit:
-        check(user)
+def _start_if_free(room: Room) -> None:
+    """Four are seated at the locked `room`: the match starts if every person among them is
+    free to play now. One who is not (a suspension or a cool-down that began, a match they
+    started at another table, since they sat) loses the seat, and the table waits."""
+    people = list(room.seats.filter(bot=False).select_related("user").order_by("user_id"))
+    if not people:
+        raise Refused("no_person", _("A person must sit at the table: bots do not play alone."))
+    # Locked in one order by every start: two tables sharing a player start one after the
+    # other, and the second sees the first's match.
+    list(User.objects.select_for_update().filter(pk__in=[seat.user_id for seat in people]).order_by("pk"))
+    unfree = [seat.pk for seat in people if not _free_to_play(seat.user, room)]
+    if unfree:
+        Seat.objects.filter(pk__in=unfree).delete()
+        published.broadcast_room(room)
+        return
+    move_path.start_match(room)
+
+
+def _free_to_play(user: User, room: Room) -> bool:
+    try:
+        hooks.may_act.check(user)
+        hooks.may_sit.check(user)
+        _require_no_live_seat(user, except_room=room.pk)
+    except Refused:
+        return False
+    return True
+
+
+def _require_room_budget(owner: User) -> None:
+    """Rooms a person opens are capped, at once and per hour: one account cannot fill the
+    lobby (Quick play's rooms are the server's, not counted)."""
+    mine = Room.objects.filter(owner=owner, quick=False)
+    hour_ago = timezone.now() - timedelta(hours=1)
+    per_hour, at_once = settings.ROOMS_PER_HOUR, settings.ROOMS_OPEN_PER_USER
+    if mine.filter(created_at__gt=hour_ago).count() >= per_hour:
+        raise Refused("rooms_too_fast", ngettext(
+            "You can open %(n)d room an hour: play at the one you opened, or join another.",
+            "You can open %(n)d rooms an hour: play at those you opened, or join another.",
+            per_hour) % {"n": per_hour})
+    latest = Match.objects.filter(room=OuterRef("pk")).order_by("-started_at").values("status")[:1]
+    # Open: not closed, and waiting for its first match (with anyone seated, or opened in
+    # the last hour) or playing one.
+    open_rooms = (mine.filter(closed=False).annotate(latest=Subquery(latest))
+                  .filter(Q(latest=Match.Status.PLAYING)
+                          | Q(latest__isnull=True) & (Q(seats__isnull=False) | Q(created_at__gt=hour_ago)))
+                  .distinct().count())
+    if open_rooms >= at_once:
+        raise Refused("too_many_rooms", ngettext(
+            "You already have %(n)d open room: play there, or wait until it empties.",
+            "You already have %(n)d open rooms: play at one of them, or wait until they empty.",
+            at_once) % {"n": at_once})
 
 
 def _require_no_live_seat(user: User, except_room: str | None = None) -> None:

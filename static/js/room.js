@@ -438,9 +438,21 @@ function renderFoot() {
   els.foot.append(fair);
 }
 
+// A state lost on the way (delivery is at most once: a server restarting between a move
+// and its broadcast) would leave this page behind until the next move; once the shown
+// deadline has passed by a few seconds with nothing new, ask for the table again.
+const SYNC_AFTER_MS = 3000;
+const SYNC_EVERY_MS = 5000;
+let lastSync = 0;
+
 // The countdowns tick without waiting for a new state; the summary times out.
 setInterval(() => {
   if (!state) return;
+  const now = Date.now();
+  if (state.deadline && now > state.deadline + SYNC_AFTER_MS && now - lastSync > SYNC_EVERY_MS) {
+    lastSync = now;
+    socket.send({ type: "sync" });
+  }
   const left = secondsLeft();
   for (const el of document.querySelectorAll("[data-countdown]")) {
     el.textContent = left === null ? "" : String(left);
