@@ -252,6 +252,7 @@ class RoomConsumer(ProtocolConsumer):
     def read_room(self) -> tuple[RoomStateEvent | None, list[dict[str, Any]]]:
         """The room's state and the chat lines this socket may read, in one call, before
         the socket hears anything posted after it joined."""
+        room_life.here(self.room_id, self.user)
         snapshot = published.room_snapshot(self.room_id)
         if snapshot is None:
             return None, []
@@ -265,6 +266,7 @@ class RoomConsumer(ProtocolConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
+        await database(room_life.gone)(self.room_id, self.user)
 
     async def handle_message(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
@@ -291,6 +293,8 @@ class RoomConsumer(ProtocolConsumer):
                                                         phrase=content.get("phrase", ""))
             elif kind == "sync":
                 await self.sync()
+            elif kind == "here":
+                await database(room_life.here)(self.room_id, self.user)
             else:
                 await super().handle_message(content)
         except refusals.Refused as refusal:

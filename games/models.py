@@ -70,6 +70,10 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
     # A bot account may fill several seats of a room (there is one account per level).
     bot = models.BooleanField(default=False, db_default=False)
+    # Until when the person counts as at the table: pushed on by their socket while it is
+    # open (games.services.room_life.here), set to now when it closes. A match starts
+    # only with every person present, and a seat left this way is given up after a while.
+    here_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

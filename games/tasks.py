@@ -2,7 +2,7 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from games import bot_players, groups
-from games.services import move_path
+from games.services import move_path, room_life
 from tarneeb.realtime import publish
 
 
@@ -37,6 +37,13 @@ def fill_waiting_quick_rooms() -> int:
     """Beat's backstop, every QUICK_PLAY_SWEEP_SECONDS: a Quick play room whose bots' task
     was lost is filled."""
     return bot_players.fill_waiting_quick_rooms()
+
+
+@shared_task(ignore_result=True)
+def release_left_seats() -> int:
+    """Beat's sweep, every SEAT_SWEEP_SECONDS: seats whose people left a table that is not
+    playing are given up."""
+    return room_life.release_left_seats()
 
 
 @shared_task(ignore_result=True)

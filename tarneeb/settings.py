@@ -246,6 +246,13 @@ QUICK_PLAY_BOT_SECONDS = envfloat("QUICK_PLAY_BOT_SECONDS", 20.0)
 ROOMS_PER_HOUR = envint("ROOMS_PER_HOUR", 12)
 ROOMS_OPEN_PER_USER = envint("ROOMS_OPEN_PER_USER", 3)
 BOT_ROOMS_PER_USER = envint("BOT_ROOMS_PER_USER", 2)
+# Presence at a table before its match (docs/leavers.md): a seated person's open socket
+# says "here" every SEAT_HERE_SECONDS / 3; their seat counts as present that long after,
+# and a seat nobody has been at for SEAT_KEPT_SECONDS more is given up (checked every
+# SEAT_SWEEP_SECONDS).
+SEAT_HERE_SECONDS = envfloat("SEAT_HERE_SECONDS", 45.0)
+SEAT_KEPT_SECONDS = envfloat("SEAT_KEPT_SECONDS", 60.0)
+SEAT_SWEEP_SECONDS = envfloat("SEAT_SWEEP_SECONDS", 10.0)
 
 # What one websocket may send: a burst, then a steady rate; beyond it each message is
 # refused with `rate_limited`, and a socket that spends its refusals too is closed (4429).
@@ -351,6 +358,8 @@ CELERY_BEAT_SCHEDULE = {
     "fill-waiting-quick-rooms": {"task": "games.tasks.fill_waiting_quick_rooms",
                                  "schedule": QUICK_PLAY_SWEEP_SECONDS,
                                  "options": {"expires": QUICK_PLAY_SWEEP_SECONDS}},
+    "release-left-seats": {"task": "games.tasks.release_left_seats", "schedule": SEAT_SWEEP_SECONDS,
+                           "options": {"expires": SEAT_SWEEP_SECONDS}},
 }
 # Threads in the embedded worker. One: SQLite takes one writer at a time, and threads
 # waiting for its lock sleep in its busy handler (with 4, some timers of the benchmark's

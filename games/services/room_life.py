@@ -4,14 +4,14 @@ starts the match through the move path, which writes every match. Before any of 
 apps' checks of the person (games.services.hooks) read the database: a suspension or a
 cool-down is never taken on trust."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -50,9 +50,12 @@ def quick_play(user: User) -> Room:
                                       matches__isnull=True).first()
         if already is not None:
             return already
+        # Only Quick play's own rooms, which bots always fill, and only where every person
+        # seated is at the table: a newcomer never waits in a room its people have left.
+        absent = Seat.objects.filter(room=OuterRef("pk"), bot=False).filter(_absent(timezone.now()))
         candidates = (Room.objects.select_for_update()
-                      .filter(variant="classic", target=41, private=False, closed=False)
-                      .exclude(matches__isnull=False)
+                      .filter(quick=True, variant="classic", target=41, private=False, closed=False)
+                      .exclude(matches__isnull=False).exclude(Exists(absent))
                       .order_by("created_at"))
         for room in candidates:
             taken = set(room.seats.values_list("number", flat=True))
@@ -101,11 +104,8 @@ def stand(room_id: str, user: User | AnonymousUser) -> None:
         room = locked_room(room_id)
         if current_match(room) is not None:
             raise Refused("started", _("You cannot leave your seat during a match."))
-        if not room.seats.filter(user=user, bot=False).delete()[0]:
+        if not _give_up_seats(room, room.seats.filter(user=user, bot=False)):
             raise Refused("not_seated", _("You are not seated at this table."))
-        if not room.seats.filter(bot=False).exists():
-            room.seats.all().delete()  # bots do not keep a table nobody is coming to
-        published.broadcast_room(room)
 
 
 def rematch(room_id: str, user: User | AnonymousUser) -> None:
@@ -121,6 +121,7 @@ def rematch(room_id: str, user: User | AnonymousUser) -> None:
             raise Refused("started", _("The match is still being played."))
         if room.seats.count() < 4:
             raise Refused("seats_free", _("Four players are needed."))
+        here(room.pk, user)
         _start_if_free(room)
 
 
@@ -163,7 +164,8 @@ def take_seat(room: Room, user: User, number: int) -> None:
     match."""
     try:
         with transaction.atomic():
-            Seat.objects.create(room=room, number=number, user=user, bot=user.is_bot)
+            Seat.objects.create(room=room, number=number, user=user, bot=user.is_bot,
+                                here_until=None if user.is_bot else _here_until())
     except IntegrityError:
         raise Refused("seat_taken", _("That seat is taken.")) from None
     if room.seats.count() == 4:
@@ -174,20 +176,70 @@ def take_seat(room: Room, user: User, number: int) -> None:
 
 def _start_if_free(room: Room) -> None:
     """Four are seated at the locked `room`: the match starts if every person among them is
-    free to play now. One who is not (a suspension or a cool-down that began, a match they
-    started at another table, since they sat) loses the seat, and the table waits."""
+    at the table and free to play now. One who is not (their page closed; a suspension, a
+    cool-down or a match at another table that began since they sat) loses the seat, and
+    the table waits: nobody is made to play, and then to abandon, a match they never saw."""
     people = list(room.seats.filter(bot=False).select_related("user").order_by("user_id"))
     if not people:
         raise Refused("no_person", _("A person must sit at the table: bots do not play alone."))
     # Locked in one order by every start: two tables sharing a player start one after the
     # other, and the second sees the first's match.
     list(User.objects.select_for_update().filter(pk__in=[seat.user_id for seat in people]).order_by("pk"))
-    unfree = [seat.pk for seat in people if not _free_to_play(seat.user, room)]
-    if unfree:
-        Seat.objects.filter(pk__in=unfree).delete()
-        published.broadcast_room(room)
+    now = timezone.now()
+    gone = [seat.pk for seat in people
+            if seat.here_until is None or seat.here_until <= now or not _free_to_play(seat.user, room)]
+    if gone:
+        _give_up_seats(room, Seat.objects.filter(pk__in=gone))
         return
     move_path.start_match(room)
+
+
+def _give_up_seats(room: Room, seats: QuerySet[Seat]) -> int:
+    """Take people's seats at the locked `room` away; bots leave too once no person is left."""
+    given_up = seats.delete()[0]
+    if not room.seats.filter(bot=False).exists():
+        room.seats.all().delete()  # bots do not keep a table nobody is coming to
+    published.broadcast_room(room)
+    return given_up
+
+
+def here(room_id: str, user: User | AnonymousUser) -> None:
+    """A socket of `user` at the room is open (its connect, then its "here" every few
+    seconds): their seat there, if they have one, counts as present a while longer."""
+    if user.is_authenticated:
+        Seat.objects.filter(room_id=room_id, user_id=user.pk, bot=False).update(here_until=_here_until())
+
+
+def gone(room_id: str, user: User | AnonymousUser) -> None:
+    """A socket of `user` at the room closed: they are not at the table until a socket of
+    theirs there says otherwise (another tab does within seconds)."""
+    if user.is_authenticated:
+        Seat.objects.filter(room_id=room_id, user_id=user.pk, bot=False).update(here_until=timezone.now())
+
+
+def release_left_seats(limit: int = 100) -> int:
+    """Beat's sweep: at a table that is not playing, a seat whose person has not been there
+    for SEAT_KEPT_SECONDS is given up, so that nobody is seated, or started, in their absence."""
+    left = _absent(timezone.now() - timedelta(seconds=settings.SEAT_KEPT_SECONDS))
+    rooms = (Seat.objects.filter(left, bot=False).exclude(room__matches__status=Match.Status.PLAYING)
+             .values_list("room_id", flat=True).distinct()[:limit])
+    released = 0
+    for room_id in rooms:
+        with transaction.atomic():
+            room = locked_room(room_id)
+            if current_match(room) is None and (seats := room.seats.filter(left, bot=False)).exists():
+                released += _give_up_seats(room, seats)
+    return released
+
+
+def _here_until() -> datetime:
+    return timezone.now() + timedelta(seconds=settings.SEAT_HERE_SECONDS)
+
+
+def _absent(moment: datetime) -> Q:
+    """Seats whose person was not at the table at `moment` (a seat from before presence
+    was kept counts as absent)."""
+    return Q(here_until__isnull=True) | Q(here_until__lte=moment)
 
 
 def _free_to_play(user: User, room: Room) -> bool:

@@ -444,6 +444,10 @@ function renderFoot() {
 const SYNC_AFTER_MS = 3000;
 const SYNC_EVERY_MS = 5000;
 let lastSync = 0;
+// Before a match, a seated player's page says it is open: a match starts only with every
+// seated person here, and a seat whose page closed is given up (docs/leavers.md).
+const HERE_EVERY_MS = 15000;
+let lastHere = Date.now();
 
 // The countdowns tick without waiting for a new state; the summary times out.
 setInterval(() => {
@@ -452,6 +456,10 @@ setInterval(() => {
   if (state.deadline && now > state.deadline + SYNC_AFTER_MS && now - lastSync > SYNC_EVERY_MS) {
     lastSync = now;
     socket.send({ type: "sync" });
+  }
+  if (mySeat() !== null && state.room.status !== "playing" && now - lastHere > HERE_EVERY_MS) {
+    lastHere = now;
+    socket.send({ type: "here" });
   }
   const left = secondsLeft();
   for (const el of document.querySelectorAll("[data-countdown]")) {
