@@ -1,6 +1,7 @@
-"""Each player's rating per variant, and every change to it, one per rated match.
+"""Each player's rating per variant, every change to it (one per rated match), and whom
+they met on the other side.
 
-Both are a cache of replaying finished matches in order (`manage.py rebuild_ratings`):
+All three are a cache of replaying finished matches in order (`manage.py rebuild_ratings`):
 every field is a function of the matches, times included, so a rebuild equals them.
 """
 
@@ -20,6 +21,9 @@ class Rating(models.Model):
     # The number players see (ratings.rate.displayed), kept so the leaderboard sorts in SQL.
     rating = models.IntegerField(_("rating"))
     matches = models.PositiveIntegerField(_("rated matches"), default=0)
+    # Different accounts met on the other side in rated matches: the leaderboard wants
+    # RATING_MIN_OPPONENTS, so a few accounts playing each other never reach it.
+    opponents = models.PositiveIntegerField(_("different opponents"), default=0)
     # When the last rated match finished (not the time of writing: a rebuild equals it).
     updated = models.DateTimeField()
 
@@ -38,6 +42,9 @@ class RatingChange(models.Model):
                              related_name="rating_changes")
     variant = models.CharField(max_length=10, choices=VARIANT_CHOICES)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    # The share of openskill's change applied: below 1 when the player met the same people
+    # often just before (ratings.rate.repeat_weight).
+    weight = models.FloatField(default=1.0)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()
@@ -57,3 +64,19 @@ class RatingChange(models.Model):
     def __str__(self) -> str:
         return (f"{self.user_id} {self.variant} match {self.match_id}: "
                 f"{self.rating_before} → {self.rating_after}")
+
+
+class Opponent(models.Model):
+    """`user` met `opponent` on the other side of a rated match in `variant` (a row each
+    way): how a match knows which of its players' opponents are new to them."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    variant = models.CharField(max_length=10, choices=VARIANT_CHOICES)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "variant", "opponent"],
+                                               name="one_row_per_opponent")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} met {self.opponent_id} in {self.variant}"

@@ -40,6 +40,8 @@ class VariantRating:
     rating: int
     matches: int
     needed: int  # more rated matches before the leaderboard lists the player
+    opponents: int  # different accounts met on the other side
+    opponents_needed: int  # more of them before the leaderboard lists the player
     chart: Chart | None
 
 
@@ -77,5 +79,7 @@ def profile_ratings(player: User) -> list[VariantRating]:
     return [VariantRating(variant=value, label=str(label), rating=ratings[value].rating,
                           matches=ratings[value].matches,
                           needed=max(0, settings.RATING_MIN_MATCHES - ratings[value].matches),
+                          opponents=ratings[value].opponents,
+                          opponents_needed=max(0, settings.RATING_MIN_OPPONENTS - ratings[value].opponents),
                           chart=chart(values.get(value, [])))
             for value, label in VARIANT_CHOICES if value in ratings]

@@ -4,21 +4,24 @@ from django.shortcuts import render
 
 from games.models import VARIANT_CHOICES
 from ratings.models import Rating
-from ratings.rate import MODEL, displayed
+from ratings.rate import FULL_MEETINGS, MODEL, REPEAT_WINDOW, displayed
 
 LEADERBOARD_SIZE = 100
 
 
 def leaderboard(request: HttpRequest, variant: str = "classic") -> HttpResponse:
     """The best displayed ratings in a variant, of players with enough rated matches that
-    their number means something (RATING_MIN_MATCHES). One query."""
+    their number means something (RATING_MIN_MATCHES), against enough different opponents
+    that it is not one person's accounts playing each other (RATING_MIN_OPPONENTS). One query."""
     labels = dict(VARIANT_CHOICES)
     if variant not in labels:
         raise Http404
-    minimum = settings.RATING_MIN_MATCHES
-    rows = (Rating.objects.filter(variant=variant, matches__gte=minimum, user__is_active=True)
+    minimum, opponents = settings.RATING_MIN_MATCHES, settings.RATING_MIN_OPPONENTS
+    rows = (Rating.objects.filter(variant=variant, matches__gte=minimum, opponents__gte=opponents,
+                                  user__is_active=True)
             .order_by("-rating", "-matches", "user__username")
             .values("rating", "matches", "user__username")[:LEADERBOARD_SIZE])
     return render(request, "ratings/leaderboard.html", {
         "variant": variant, "label": labels[variant], "variants": VARIANT_CHOICES, "rows": rows,
-        "minimum": minimum, "start": displayed(MODEL.mu, MODEL.sigma)})
+        "minimum": minimum, "opponents": opponents, "start": displayed(MODEL.mu, MODEL.sigma),
+        "repeat_hours": round(REPEAT_WINDOW.total_seconds() / 3600), "full_meetings": FULL_MEETINGS})

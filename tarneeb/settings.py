@@ -233,6 +233,9 @@ if not DEBUG:
 # A player appears on the leaderboard once this many of their matches in the variant were
 # rated: a new rating is still far from the player's level (docs/ratings.md).
 RATING_MIN_MATCHES = envint("RATING_MIN_MATCHES", 10)
+# ... and once they met this many different accounts on the other side: one person's few
+# accounts playing each other (rating farming, issue 28) never do.
+RATING_MIN_OPPONENTS = envint("RATING_MIN_OPPONENTS", 6)
 
 # The pause after a hand is scored, so players can see the result before the next deal.
 NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 5.0)

@@ -12,6 +12,13 @@ from tests.tables import make_players
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def any_opponents(settings):
+    # These ratings are written without matches; tests/test_leaderboard_opponents.py has
+    # the opponents' minimum.
+    settings.RATING_MIN_OPPONENTS = 0
+
+
 def rate(user, rating: int, matches: int, variant: str = "classic") -> Rating:
     return Rating.objects.create(user=user, variant=variant, mu=25.0, sigma=1.0, rating=rating,
                                  matches=matches, updated=timezone.now())
