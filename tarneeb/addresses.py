@@ -76,11 +76,22 @@ def request_client_address(request: HttpRequest) -> str:
     return client_address(request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR"))
 
 
+def address_key(address: str) -> str:
+    """The name budgets count `address` under: an IPv6 address's /64, as one subscriber
+    holds a whole /64 (the login throttle counts the same way); any other as it is."""
+    parsed = _parse(address)
+    if isinstance(parsed, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return address if parsed is None else str(parsed)
+
+
 def scope_client_address(scope: Mapping[str, Any]) -> str:
-    """The same for an ASGI (websocket or HTTP) scope."""
+    """The client of an ASGI (websocket or HTTP) scope as the socket budgets count it
+    (tarneeb.handshake, tarneeb.sockets, games.consumers): its address, or its /64 for an
+    IPv6 client (`address_key`)."""
     client = scope.get("client")
     remote_addr = str(client[0]) if client else ""
     # Several X-Forwarded-For headers mean one list, in order (RFC 9110, 5.3).
     values = [value.decode("latin-1") for name, value in scope.get("headers", [])
               if name.lower() == b"x-forwarded-for"]
-    return client_address(remote_addr, ",".join(values) or None)
+    return address_key(client_address(remote_addr, ",".join(values) or None))

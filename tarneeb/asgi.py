@@ -19,18 +19,20 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 from tarneeb import embedded, realtime  # noqa: E402
 from tarneeb.handshake import CloseCodesOnly, HandshakesPerAddress, with_not_found  # noqa: E402
 from tarneeb.origins import OriginValidator  # noqa: E402
+from tarneeb.sockets import SocketsPerAddress, SocketsPerUser  # noqa: E402
 
 log = logging.getLogger("tarneeb")
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # An address's handshake budget and the Origin are checked before the session is
-        # read; every refusal, an unknown path's included, reaches the client as a close
-        # code (docs/protocol.md).
-        "websocket": CloseCodesOnly(HandshakesPerAddress(OriginValidator(
-            AuthMiddlewareStack(URLRouter(with_not_found(websocket_urlpatterns)))
-        ))),
+        # An address's handshake budget, the Origin and the address's open sockets are
+        # checked before the session is read, the user's open sockets and the room's
+        # spectators after; every refusal, an unknown path's included, reaches the client
+        # as a close code (docs/protocol.md).
+        "websocket": CloseCodesOnly(HandshakesPerAddress(OriginValidator(SocketsPerAddress(
+            AuthMiddlewareStack(SocketsPerUser(URLRouter(with_not_found(websocket_urlpatterns))))
+        )))),
     }
 )
 

@@ -284,6 +284,19 @@ CONNECTIONS_PER_SECOND = envfloat("CONNECTIONS_PER_SECOND", 10.0)
 
 # Embedded or scaled: the one switch is REDIS_URL.
 REDIS_URL = os.getenv("REDIS_URL", "")
+# Websockets open at once (tarneeb/sockets.py), counted across every server process in
+# scaled mode: per client address (an IPv6 /64), per user, and per room for everyone not
+# seated there. Beyond them a new socket is closed with 4409. A slot a killed process held
+# is given back SOCKET_SLOT_SECONDS after its last heartbeat (a third of that).
+ADDRESS_SOCKETS = envint("ADDRESS_SOCKETS", 32)
+USER_SOCKETS = envint("USER_SOCKETS", 10)
+ROOM_SPECTATORS = envint("ROOM_SPECTATORS", 100)
+SOCKET_SLOT_SECONDS = envfloat("SOCKET_SLOT_SECONDS", 60.0)
+# `python -m tarneeb.server` closes a connection that has not sent a whole request head
+# this long after it opened (or after its last response), and refuses a peer address's
+# connections beyond ADDRESS_UNFINISHED_CONNECTIONS still sending theirs.
+REQUEST_HEAD_SECONDS = envfloat("REQUEST_HEAD_SECONDS", 10.0)
+ADDRESS_UNFINISHED_CONNECTIONS = envint("ADDRESS_UNFINISHED_CONNECTIONS", 20)
 SCALED = bool(REDIS_URL)
 
 if SCALED:

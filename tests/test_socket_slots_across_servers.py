@@ -1,0 +1,82 @@
+"""In scaled mode the open-socket caps hold across every server process: the slots are in
+Redis, renewed while their process lives, given back when a socket closes, and expire
+SOCKET_SLOT_SECONDS after a process is killed without closing its sockets."""
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
+
+from tarneeb.sockets import CLOSE_TOO_MANY_SOCKETS
+from tests.conftest import start_server
+from tests.processes import free_port, stop_process, wait_for_port
+from tests.socket_slots import no_slots_left_over  # noqa: F401 - an autouse fixture
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.scaled]
+
+SLOT_SECONDS = 4.0
+
+
+async def lobby(base: str) -> tuple[ClientConnection, dict[str, Any]]:
+    """A lobby socket from 127.0.0.1 and its first message."""
+    socket = await connect(base.replace("http://", "ws://") + "/ws/lobby/", origin=Origin(base),
+                           proxy=None, open_timeout=30)
+    return socket, json.loads(await asyncio.wait_for(socket.recv(), 30))
+
+
+async def admitted(base: str) -> ClientConnection:
+    socket, message = await lobby(base)
+    assert message["type"] == "rooms", message
+    return socket
+
+
+async def refused(base: str) -> bool:
+    """Whether a new socket is refused for its address's open sockets (else it is closed)."""
+    socket, message = await lobby(base)
+    if message["type"] == "rooms":
+        await socket.close()
+        return False
+    assert message["code"] == "too_many_sockets", message
+    with pytest.raises(ConnectionClosed) as closed:
+        await asyncio.wait_for(socket.recv(), 10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_TOO_MANY_SOCKETS
+    return True
+
+
+async def test_the_cap_holds_across_servers_and_outlives_no_killed_server():
+    ports = [free_port(), free_port()]
+    servers = [start_server(port, f"slots-{n}", EMBEDDED_WORKER="false", ADDRESS_SOCKETS="2",
+                            SOCKET_SLOT_SECONDS=str(SLOT_SECONDS)) for n, port in enumerate(ports)]
+    try:
+        for port, server in zip(ports, servers, strict=True):
+            wait_for_port(port, 45, server)
+        first, second = (f"http://127.0.0.1:{port}" for port in ports)
+
+        on_first = await admitted(first)
+        on_second = await admitted(second)
+        assert await refused(first)
+        await on_second.close()
+        held = [on_first, await admitted(first)]
+
+        # Renewed while their process lives: still counted long after SLOT_SECONDS.
+        await asyncio.sleep(2 * SLOT_SECONDS)
+        assert await refused(second)
+
+        servers[0].kill()  # kill -9: its sockets never close in its own eyes
+        servers[0].wait(10)
+        killed_at = time.monotonic()
+        assert await refused(second)
+        while await refused(second):
+            assert time.monotonic() - killed_at < SLOT_SECONDS + 10, "a killed server's slots never expired"
+            await asyncio.sleep(0.5)
+        assert await admitted(second)
+        for socket in held:
+            await socket.close()
+    finally:
+        for server in servers:
+            stop_process(server)
