@@ -14,6 +14,9 @@ A request takes one token from each of its buckets before it hashes, or none at 
 and is refused (429) with the wait until it would get them.
 """
 
+import contextlib
+import os
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -87,20 +90,42 @@ def _wait(bucket: Bucket, level: float) -> timedelta:
     return timedelta(seconds=(1 - level) / bucket.per_second)
 
 
+def _refusal(buckets: list[Bucket], rows: dict[str, PasswordHashBudget], at: datetime) -> Refusal | None:
+    levels = {bucket.key: _level(bucket, rows.get(bucket.key), at) for bucket in buckets}
+    short = [bucket for bucket in buckets if levels[bucket.key] < 1]
+    if not short:
+        return None
+    worst = max(short, key=lambda bucket: (bucket.why == Why.SITE, _wait(bucket, levels[bucket.key])))
+    return Refusal(_wait(worst, levels[worst.key]), worst.why)
+
+
+def peek(buckets: list[Bucket]) -> Refusal | None:
+    """The refusal `take` would give now, read without a lock and taking nothing: a
+    request can be refused before any work of its own."""
+    keys = [bucket.key for bucket in buckets]
+    rows = {row.key: row for row in PasswordHashBudget.objects.filter(key__in=keys)}
+    return _refusal(buckets, rows, now())
+
+
 def take(buckets: list[Bucket]) -> Refusal | None:
     """One token from every bucket, or none from any: the refusal names the longest wait
     (the site's first when the site is short, as waiting out an address's is no use then)."""
     at = now()
+    # Sorted: two requests lock shared rows in one order, never each other's first.
+    ordered = sorted(buckets, key=lambda bucket: bucket.key)
+    keys = [bucket.key for bucket in ordered]
+    # A flood is mostly refusals: those are read without a lock (on SQLite the lock is the
+    # database's one writer, which the tables' moves wait for).
+    refusal = peek(ordered)
+    if refusal is not None:
+        return refusal
     with transaction.atomic():
-        # Sorted: two requests lock shared rows in one order, never each other's first.
-        ordered = sorted(buckets, key=lambda bucket: bucket.key)
-        rows = {row.key: row for row in PasswordHashBudget.objects.select_for_update()
-                .filter(key__in=[bucket.key for bucket in ordered]).order_by("key")}
+        rows = {row.key: row for row in
+                PasswordHashBudget.objects.select_for_update().filter(key__in=keys).order_by("key")}
+        refusal = _refusal(ordered, rows, at)
+        if refusal is not None:
+            return refusal
         levels = {bucket.key: _level(bucket, rows.get(bucket.key), at) for bucket in ordered}
-        short = [bucket for bucket in ordered if levels[bucket.key] < 1]
-        if short:
-            worst = max(short, key=lambda bucket: (bucket.why == Why.SITE, _wait(bucket, levels[bucket.key])))
-            return Refusal(_wait(worst, levels[worst.key]), worst.why)
         for bucket in ordered:
             row = rows.get(bucket.key)
             if row is None:
@@ -122,3 +147,14 @@ def _prune(at: datetime) -> None:
     slowest = [signups_of("-"), hashes_of("-"), *site()]
     longest = max(bucket.capacity / bucket.per_second for bucket in slowest if bucket.per_second > 0)
     PasswordHashBudget.objects.filter(updated_at__lt=at - timedelta(seconds=longest)).delete()
+
+
+def lower_priority() -> None:
+    """Let this request's thread hash at a lower CPU priority (Linux nice
+    PASSWORD_HASH_NICE): PBKDF2 releases the GIL and takes a core, and the tables' moves
+    come first. Only on a thread of its own, as Django gives each request under ASGI: a
+    thread cannot take its priority back."""
+    if threading.current_thread() is threading.main_thread() or not hasattr(os, "setpriority"):
+        return
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), settings.PASSWORD_HASH_NICE)

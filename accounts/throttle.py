@@ -304,6 +304,7 @@ def throttled_login(view: View) -> View:
         refusal = attempt.begin()
         if refusal is not None:
             return refused(request, refusal)
+        budget.lower_priority()
         response = view(request, *args, **kwargs)
         user = getattr(request, "logged_in_user", None)
         if user is not None:

@@ -27,15 +27,27 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("lobby")
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        # Only now, about to hash the password: a form with errors costs nothing.
-        address = address_key(request_client_address(request))
-        refusal = budget.take([*budget.site(), budget.hashes_of(address), budget.signups_of(address)])
+    address = address_key(request_client_address(request))
+    buckets = [*budget.site(), budget.hashes_of(address), budget.signups_of(address)]
+    if request.method == "POST":
+        # A flood is refused before the form's checks (a few queries, the password rules):
+        # its every request should cost the tables as little as possible.
+        refusal = budget.peek(buckets)
         if refusal is not None:
             return refused(request, refusal)
+    if request.method == "POST" and form.is_valid():
+        # Taken only now, about to hash the password: a form with errors costs nothing.
+        refusal = budget.take(buckets)
+        if refusal is not None:
+            return refused(request, refusal)
+        # Hashed here, outside any transaction: on SQLite a transaction holds the database's
+        # one writer, and every table's moves would wait out the hash.
+        budget.lower_priority()
+        user = form.save(commit=False)
         try:
             with transaction.atomic():
-                user = form.save()
+                user.save()
+                form.save_m2m()
         except IntegrityError:
             # A look-alike of this name signed up since the form checked (the unique key).
             form.add_error("username", LOOKALIKE_MESSAGE)
@@ -72,6 +84,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         refusal = attempt.begin()
         if refusal is not None:
             return refused(request, refusal)
+        budget.lower_priority()
         form = self.get_form()
         response = self.form_valid(form) if form.is_valid() else self.form_invalid(form)
         if getattr(form, "old_password_right", False):

@@ -197,6 +197,8 @@ PASSWORD_HASHES_PER_MINUTE = envfloat("PASSWORD_HASHES_PER_MINUTE", 30.0)
 ADDRESS_PASSWORD_HASHES_PER_MINUTE = envfloat("ADDRESS_PASSWORD_HASHES_PER_MINUTE", 10.0)
 SIGNUP_ADDRESS_BURST = envint("SIGNUP_ADDRESS_BURST", 5)
 SIGNUP_ADDRESS_PER_HOUR = envfloat("SIGNUP_ADDRESS_PER_HOUR", 20.0)
+# The nice value a request's thread hashes at (Linux): the server's other threads first.
+PASSWORD_HASH_NICE = envint("PASSWORD_HASH_NICE", 10)
 
 LANGUAGE_CODE = "ar"
 LANGUAGES = [("ar", _("Arabic")), ("en", _("English"))]

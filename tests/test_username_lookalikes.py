@@ -94,3 +94,21 @@ def test_saving_an_account_again_keeps_its_key(alice):
     alice.save()
     alice.refresh_from_db()
     assert alice.username_skeleton == key
+
+
+def test_a_look_alike_that_signs_up_during_the_check_is_refused_not_a_500(client, monkeypatch,
+                                                                             django_user_model):
+    import accounts.views
+
+    take = accounts.views.budget.take
+
+    def meanwhile(buckets):
+        # Another sign-up, of a look-alike, commits between this one's check and its save.
+        django_user_model.objects.create_user("b\u043eb", password=PASSWORD)  # a Cyrillic o
+        return take(buckets)
+
+    monkeypatch.setattr(accounts.views.budget, "take", meanwhile)
+    response = sign_up(client, "bob")
+    assert response.status_code == 200
+    assert "looks like the name of another player" in response.content.decode()
+    assert not django_user_model.objects.filter(username="bob").exists()
