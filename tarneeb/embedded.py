@@ -10,6 +10,7 @@ import os
 import socket
 import threading
 
+from celery import Celery
 from celery.beat import EmbeddedService
 from celery.worker import WorkController
 from django.conf import settings
@@ -31,6 +32,7 @@ def start_worker() -> None:
             app=app,
             pool="threads",
             concurrency=settings.EMBEDDED_WORKER_THREADS,
+            queues=[app.conf.task_default_queue],  # not the analysis queue: its own worker's
             hostname=f"embedded-{os.getpid()}@{socket.gethostname()}",
             without_heartbeat=True,
             without_mingle=True,
@@ -38,6 +40,8 @@ def start_worker() -> None:
             loglevel="INFO",
         )
         threading.Thread(target=worker.start, name="celery-worker", daemon=True).start()
+        threading.Thread(target=_run_analysis, args=(_analysis_worker(),), name="celery-analysis",
+                         daemon=True).start()
         if app.conf.beat_schedule:
             # A thread, not the default child process: the memory transport lives in
             # this process only.
@@ -47,6 +51,40 @@ def start_worker() -> None:
         _started.set()
         log.info("embedded Celery worker started, threads: %d", settings.EMBEDDED_WORKER_THREADS)
         threading.Thread(target=_ask_waiting_bots, name="ask-waiting-bots", daemon=True).start()
+
+
+def _analysis_worker() -> WorkController:
+    """The analysis queue's consumer (analysis/tasks.py): a second worker, so that the
+    first one's bot moves and timer sweeps never wait behind an analysis.
+
+    It has a Celery app of its own: the queues a worker consumes are chosen on its app,
+    and the first worker must never consume this one's. The memory transport's queues are
+    the process's, so both apps see the same broker. The solo pool runs a task on the
+    worker's own thread, which gets a lower priority (nice): DDS releases the GIL and
+    takes a core, and the server's threads come first.
+    """
+    analysis = Celery("tarneeb", amqp="tarneeb.broker:AMQP", set_as_current=False)
+    analysis.config_from_object("django.conf:settings", namespace="CELERY")
+    analysis.autodiscover_tasks()
+    # Not a worker for pings and inspections: those ask about the turn timer's worker.
+    analysis.conf.worker_enable_remote_control = False
+    return WorkController(
+        app=analysis,
+        pool="solo",
+        queues=[settings.ANALYSIS_QUEUE],
+        hostname=f"analysis-{os.getpid()}@{socket.gethostname()}",
+        without_heartbeat=True,
+        without_mingle=True,
+        without_gossip=True,
+        loglevel="INFO",
+    )
+
+
+def _run_analysis(worker: WorkController) -> None:
+    if hasattr(os, "setpriority"):
+        # Linux: this thread's own nice value (and the threads it starts).
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), settings.ANALYSIS_NICE)
+    worker.start()
 
 
 def _ask_waiting_bots() -> None:

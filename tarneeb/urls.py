@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("accounts.urls")),
     path("", include("history.urls")),
+    path("", include("analysis.urls")),
     path("", include("moderation.urls")),
     path("", include("ratings.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

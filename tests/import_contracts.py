@@ -31,6 +31,7 @@ BREAKS = {
     "games-layers": ("games.services.move_path", "games.consumers"),
     "services-layers": ("games.services.published", "games.services.move_path"),
     "apps-through-hooks": ("games.services.move_path", "ratings.rate"),
+    "pure-analysis": ("analysis.deal", "django"),
     "one-writer": ("games.services.room_life", "games.match_row"),
     "no-sibling-cycles": ("games.engine.cards", "games.engine.match"),
 }

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from analysis import views
+
+urlpatterns = [
+    path("matches/<int:match_id>/hands/<int:number>/analysis.json", views.hand_analysis,
+         name="hand_analysis"),
+]

@@ -1,0 +1,31 @@
+"""A hand's analysis as open data: /matches/<id>/hands/<n>/analysis.json."""
+
+from django.http import Http404, HttpRequest, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.gzip import gzip_page
+
+from analysis import deal
+from analysis.models import HandAnalysis
+from games import records
+from games.models import Match
+from moderation.privacy import keep_private
+
+
+@gzip_page
+def hand_analysis(request: HttpRequest, match_id: int, number: int) -> JsonResponse:
+    """Hand `number`'s analysis; 404 for a hand in play, one not analysed yet (or being
+    analysed again after a new version), and a private match's to strangers, as its record."""
+    match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
+    if not records.visible_to(match, request.user):
+        raise Http404
+    # A row exists only for a hand that is over: the task analyses nothing else.
+    analysis = HandAnalysis.objects.filter(match=match, hand=number, version=deal.VERSION).first()
+    if analysis is None:
+        raise Http404
+    response = JsonResponse({"match": match.pk, "hand": number, **analysis.data},
+                            json_dumps_params={"ensure_ascii": False})
+    if match.room.private:
+        return keep_private(response)
+    # A new version of the analysis replaces this one: cached for an hour, not a day.
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
