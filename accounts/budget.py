@@ -145,7 +145,8 @@ def _prune(at: datetime) -> None:
         return
     _last_prune = at
     slowest = [signups_of("-"), hashes_of("-"), *site()]
-    longest = max(bucket.capacity / bucket.per_second for bucket in slowest if bucket.per_second > 0)
+    longest = max((bucket.capacity / bucket.per_second for bucket in slowest if bucket.per_second > 0),
+                  default=24 * 3600.0)
     PasswordHashBudget.objects.filter(updated_at__lt=at - timedelta(seconds=longest)).delete()
 
 
