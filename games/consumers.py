@@ -239,25 +239,27 @@ class RoomConsumer(ProtocolConsumer):
         # Join before reading the state and the chat, so no change can fall between the
         # join and the read; one that lands in both is sent once (room_chat).
         await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
-        snapshot, lines = await database(self.read_room)()
+        snapshot, present, lines = await database(self.read_room)()
         await self.accept()
         if snapshot is None:
             await self.close(code=CLOSE_NO_ROOM)
             return
         await self.room_state(snapshot)
+        if not all(present.values()):  # everyone here is what a client assumes
+            await self.send_json({"type": "presence", "seats": present})
         self.history = frozenset(line["id"] for line in lines)
         if lines:  # a client starts each connection with an empty chat
             await self.send_json({"type": "chat_history", "messages": lines})
 
-    def read_room(self) -> tuple[RoomStateEvent | None, list[dict[str, Any]]]:
-        """The room's state and the chat lines this socket may read, in one call, before
-        the socket hears anything posted after it joined."""
+    def read_room(self) -> tuple[RoomStateEvent | None, dict[str, bool], list[dict[str, Any]]]:
+        """The room's state, who is at the table, and the chat lines this socket may read,
+        in one call, before the socket hears anything posted after it joined."""
         room_life.here(self.room_id, self.user)
         snapshot = published.room_snapshot(self.room_id)
         if snapshot is None:
-            return None, []
+            return None, {}, []
         _seat, live = self.seat_in(snapshot)
-        return snapshot, chat.recent(self.room_id, with_spectators=not live)
+        return snapshot, published.presence(self.room_id), chat.recent(self.room_id, with_spectators=not live)
 
     def seat_in(self, event: RoomStateEvent) -> tuple[int | None, bool]:
         """This socket's seat in `event`, and whether that seat is at a match being played."""
@@ -323,6 +325,9 @@ class RoomConsumer(ProtocolConsumer):
         self.forwarded = (event["match"], event["v"])
         seat, self.at_live_match = self.seat_in(event)
         await self.send(text_data=event["states"]["watch" if seat is None else str(seat)])
+
+    async def room_presence(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "presence", "seats": event["seats"]})
 
     async def room_chat(self, event: dict[str, Any]) -> None:
         message = event["message"]

@@ -36,7 +36,9 @@ RELAXED_LIMITS = {"SOCKET_MESSAGE_BURST": 10_000, "SOCKET_MESSAGES_PER_SECOND": 
                   # Password hashing (accounts/budget.py): tests sign up and log in far faster.
                   "PASSWORD_HASHES_PER_SECOND": 10_000.0, "PASSWORD_HASHES_PER_MINUTE": 10_000.0,
                   "ADDRESS_PASSWORD_HASHES_PER_MINUTE": 10_000.0, "SIGNUP_ADDRESS_BURST": 10_000,
-                  "SIGNUP_ADDRESS_PER_HOUR": 10_000.0}
+                  "SIGNUP_ADDRESS_PER_HOUR": 10_000.0,
+                  # Rooms a person opens (games.services.room_life): tests open them as fixtures.
+                  "ROOMS_PER_HOUR": 10_000, "ROOMS_OPEN_PER_USER": 10_000, "BOT_ROOMS_PER_USER": 10_000}
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -42,7 +42,10 @@ async def open_socket(application: Any, room_id: str, user: Any = None) -> Webso
 
 
 async def receive(socket: WebsocketCommunicator, kind: str = "state", timeout: float = 10) -> dict:
-    message = await socket.receive_json_from(timeout=timeout)
+    """The socket's next message, which must be a `kind`; presence news (a seat's page
+    opened or closed) is skipped unless asked for."""
+    while (message := await socket.receive_json_from(timeout=timeout))["type"] == "presence" != kind:
+        pass
     assert message["type"] == kind, message
     return message
 

@@ -9,6 +9,7 @@ from typing import Literal, NamedTuple
 
 from django.db import transaction
 from django.db.models import Case, Count, OuterRef, Prefetch, Q, Subquery, When
+from django.utils import timezone
 
 from games import engine, groups
 from games.models import Match, Room, Seat
@@ -114,6 +115,19 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
     states["watch"] = state(None)
     return RoomStateEvent(type="room.state", room=summary, seats=seat_of_user, states=states,
                           match=match.pk if match else None, v=match.version if match else 0)
+
+
+def presence(room_id: str) -> dict[str, bool]:
+    """Whether each seated person's page is open at the room, by seat (bots always are):
+    the table marks the others disconnected (games.services.room_life.here and gone)."""
+    now = timezone.now()
+    seats = Seat.objects.filter(room_id=room_id).values_list("number", "bot", "here_until")
+    return {str(number): bot or (until is not None and until > now) for number, bot, until in seats}
+
+
+def publish_presence(room_id: str) -> None:
+    """A seat's person came or went: every socket at the room hears it now (not on a move)."""
+    publish(groups.room(room_id), {"type": "room.presence", "seats": presence(room_id)})
 
 
 def publish_match(match: Match, game: engine.Match, *, lobby: bool) -> None:

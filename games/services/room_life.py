@@ -206,15 +206,23 @@ def _give_up_seats(room: Room, seats: QuerySet[Seat]) -> int:
 def here(room_id: str, user: User | AnonymousUser) -> None:
     """A socket of `user` at the room is open (its connect, then its "here" every few
     seconds): their seat there, if they have one, counts as present a while longer."""
-    if user.is_authenticated:
-        Seat.objects.filter(room_id=room_id, user_id=user.pk, bot=False).update(here_until=_here_until())
+    if not user.is_authenticated:
+        return
+    seat = Seat.objects.filter(room_id=room_id, user_id=user.pk, bot=False)
+    # Back after being away: everyone at the table sees it at once.
+    back = seat.filter(_absent(timezone.now())).update(here_until=_here_until())
+    if back:
+        published.publish_presence(room_id)
+    else:
+        seat.update(here_until=_here_until())
 
 
 def gone(room_id: str, user: User | AnonymousUser) -> None:
     """A socket of `user` at the room closed: they are not at the table until a socket of
     theirs there says otherwise (another tab does within seconds)."""
-    if user.is_authenticated:
-        Seat.objects.filter(room_id=room_id, user_id=user.pk, bot=False).update(here_until=timezone.now())
+    if user.is_authenticated and Seat.objects.filter(room_id=room_id, user_id=user.pk, bot=False).update(
+            here_until=timezone.now()):
+        published.publish_presence(room_id)
 
 
 def release_left_seats(limit: int = 100) -> int:

@@ -79,6 +79,10 @@ function onMessage(message) {
   if (chat.onMessage(message)) return;
   if (message.type === "state") {
     onState(message);
+  } else if (message.type === "presence") {
+    // Seats whose page is closed, shown at once: the timer plays for them at their turn.
+    table.offline = new Set(Object.keys(message.seats).filter((seat) => !message.seats[seat]).map(Number));
+    render();
   } else if (message.type === "error") {
     pendingV = null;
     if (message.code !== "stale") {
@@ -444,8 +448,9 @@ function renderFoot() {
 const SYNC_AFTER_MS = 3000;
 const SYNC_EVERY_MS = 5000;
 let lastSync = 0;
-// Before a match, a seated player's page says it is open: a match starts only with every
-// seated person here, and a seat whose page closed is given up (docs/leavers.md).
+// A seated player's page says it is open: a match starts only with every seated person
+// here, a seat whose page closed is given up (docs/leavers.md), and the table shows who is
+// disconnected (another tab of theirs keeps them here).
 const HERE_EVERY_MS = 15000;
 let lastHere = Date.now();
 
@@ -457,7 +462,7 @@ setInterval(() => {
     lastSync = now;
     socket.send({ type: "sync" });
   }
-  if (mySeat() !== null && state.room.status !== "playing" && now - lastHere > HERE_EVERY_MS) {
+  if (mySeat() !== null && now - lastHere > HERE_EVERY_MS) {
     lastHere = now;
     socket.send({ type: "here" });
   }

@@ -42,6 +42,7 @@ export class Table {
     this.seatEls = Object.fromEntries(
       POSITIONS.map((pos) => [pos, this.els.table.querySelector(`.seat[data-pos="${pos}"]`)]));
     this.state = null;
+    this.offline = new Set(); // seats whose page is closed (a `presence` message)
   }
 
   // ---------------------------------------------------------------- who is where
@@ -132,6 +133,9 @@ export class Table {
     const info = this.seatInfo(seat);
     if (info && info.removed) badges.append(h("span", { class: "chip removed-chip" }, gettext("removed")));
     else if (info && info.away) badges.append(h("span", { class: "chip away-chip" }, gettext("away")));
+    else if (info && this.offline.has(seat)) {
+      badges.append(h("span", { class: "chip offline-chip" }, gettext("disconnected")));
+    }
     // A standard bot plays for an away or removed player until they come back.
     if (info && (info.away || info.removed) && inPlay(this.state)) {
       badges.append(h("span", { class: "chip bot-chip" }, gettext("a bot plays")));
