@@ -15,8 +15,19 @@ function loadMuted() {
   }
 }
 
+// The last chat line a person has seen at a table, kept for the tab (a reload keeps it).
+function loadSeen(key) {
+  try {
+    const id = sessionStorage.getItem(key);
+    return id === null ? null : Number(id);
+  } catch {
+    return null;
+  }
+}
+
 export class Chat {
-  constructor(root, send) {
+  // `seenKey` keeps the last line seen (for the unread count) under that name.
+  constructor(root, send, { seenKey = null } = {}) {
     this.root = root;
     this.send = send;
     this.lines = root.querySelector("#chat-lines");
@@ -31,6 +42,25 @@ export class Chat {
     this.waiting = false; // a line sent and neither echoed nor refused yet
     this.menu = null;
     this.menuExtra = null; // (line) => more menu entries (moderation.js)
+    // Unread: lines by others, not muted, that came since the player last looked at the
+    // chat (its lines on screen, the page in front); `onUnread(n)` hears each change.
+    this.seenKey = seenKey;
+    const stored = seenKey ? loadSeen(seenKey) : null;
+    this.lastSeen = stored ?? 0;
+    this.fresh = stored === null; // a first visit: the talk before it is not news
+    this.unread = 0;
+    this.onUnread = null;
+    this.inView = false;
+    this.lines.tabIndex = -1;
+    if (window.IntersectionObserver) {
+      new IntersectionObserver((entries) => {
+        const entry = entries.at(-1);
+        this.inView = entry.isIntersecting &&
+          (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= 60);
+        this.looked();
+      }, { threshold: [0, 0.25, 0.5, 0.75, 1] }).observe(this.lines);
+    }
+    document.addEventListener("visibilitychange", () => this.looked());
 
     this.drawMuted();
     if (!this.form) return; // logged out: reading only
@@ -64,12 +94,16 @@ export class Chat {
   onMessage(message) {
     if (message.type === "chat") {
       if (message.user === this.me) this.waiting = false;
+      this.fresh = false;
       this.add(message);
     } else if (message.type === "chat_history") {
       this.lines.replaceChildren();
       message.messages.forEach((line) => this.add(line));
+      if (this.fresh) this.markSeen();
+      this.fresh = false;
     } else if (message.type === "chat_deleted") {
       this.lines.querySelector(`[data-id="${Number(message.id)}"]`)?.remove();
+      this.countUnread();
     } else if (message.type === "error" && (CHAT_ERRORS.has(message.code) || this.waiting)) {
       this.waiting = false;
       this.error.textContent = message.message;
@@ -83,6 +117,46 @@ export class Chat {
   reset() {
     this.lines.replaceChildren();
     this.waiting = false;
+    this.countUnread();
+  }
+
+  // ---------------------------------------------------------------- unread lines
+
+  // The player sees the chat now: every line in it is read.
+  looked() {
+    if (this.inView && !document.hidden) this.markSeen();
+    else this.countUnread();
+  }
+
+  markSeen() {
+    const ids = [...this.lines.querySelectorAll(".chat-line")].map((el) => Number(el.dataset.id));
+    const newest = Math.max(this.lastSeen, ...ids);
+    if (newest !== this.lastSeen) {
+      this.lastSeen = newest;
+      try {
+        if (this.seenKey) sessionStorage.setItem(this.seenKey, String(newest));
+      } catch {
+        // Storage refused: the count lasts as long as the page.
+      }
+    }
+    this.countUnread();
+  }
+
+  countUnread() {
+    const seen = this.lastSeen;
+    const unread = [...this.lines.querySelectorAll(".chat-line")].filter((el) =>
+      Number(el.dataset.id) > seen && !el.hidden && el.dataset.user !== this.me).length;
+    if (unread === this.unread) return;
+    this.unread = unread;
+    if (this.onUnread) this.onUnread(unread);
+  }
+
+  // Brings the chat to the screen (from the table's chat button).
+  show() {
+    this.root.scrollIntoView({ block: "start" });
+    this.lines.focus({ preventScroll: true });
+    this.inView = true;
+    this.looked();
   }
 
   add(line) {
@@ -101,6 +175,7 @@ export class Chat {
     this.lines.append(item);
     while (this.lines.childElementCount > 200) this.lines.firstElementChild.remove();
     if (atBottom) this.lines.scrollTop = this.lines.scrollHeight;
+    this.looked();
   }
 
   openMenu(line, anchor) {
@@ -128,6 +203,7 @@ export class Chat {
     localStorage.setItem(MUTED_KEY, JSON.stringify([...this.muted]));
     for (const item of this.lines.querySelectorAll(".chat-line")) item.hidden = this.muted.has(item.dataset.user);
     this.drawMuted();
+    this.countUnread();
   }
 
   drawMuted() {

@@ -26,6 +26,7 @@ const els = {
   hand: document.getElementById("hand"),
   foot: document.getElementById("foot"),
   lastHand: document.getElementById("last-hand"),
+  playArea: document.getElementById("play-area"),
 };
 const loggedIn = root.dataset.auth === "1";
 const isOwner = root.dataset.owner === "1";
@@ -143,6 +144,7 @@ async function gatherTrick() {
 
 function render() {
   if (!state) return;
+  const focus = focusBefore();
   const m = state.match;
   const seat = mySeat();
   const myTurn = seat !== null && state.legal.length > 0;
@@ -160,6 +162,7 @@ function render() {
   root.classList.toggle("spectating", seat === null);
   root.classList.toggle("closed", Boolean(state.room.closed));
   root.classList.toggle("my-turn", myTurn);
+  renderSkipLink(myTurn);
   renderSeats();
   renderCenter();
   table.drawInfo();
@@ -167,8 +170,99 @@ function render() {
   renderNotes();
   renderSummary();
   renderActions();
-  renderHand();
+  renderHand(focus);
   renderFoot();
+  renderChatButton();
+  keepFocus(focus);
+  fitToScreen();
+}
+
+// ------------------------------------------------------------------ focus and fit
+
+// Drawing replaces the buttons; the player's focus stays where it was: on the same
+// button (the same bid, card or seat's button) when it is still there and usable, else
+// in the same place (the bid panel, the hand), never moved elsewhere by an update.
+const FOCUS_KEEPERS = ["#actions", "#hand", "#foot", ".seat", "#summary", "#away", "#turn"];
+let lastFocused = null; // the element in the table the player last focused, and its key
+
+function focusKey(el) {
+  const seat = el.closest(".seat");
+  return [el.tagName, el.id, JSON.stringify({ ...el.dataset }), seat ? seat.dataset.pos : "",
+    [...el.classList].filter((c) => !["dimmed", "trump", "urgent"].includes(c)).join(".")].join("|");
+}
+
+const usable = (el) => el && el.isConnected && !el.disabled && !el.closest("[hidden]") &&
+  (!el.checkVisibility || el.checkVisibility());
+
+document.addEventListener("focusin", (event) => {
+  const el = event.target;
+  if (!root.contains(el)) {
+    lastFocused = null;
+    return;
+  }
+  const place = FOCUS_KEEPERS.find((sel) => el.matches(sel) || el.closest(sel));
+  lastFocused = { el, key: focusKey(el), place: place || null };
+});
+
+// Where the focus is before drawing: the element to come back to, or null when the
+// player is elsewhere (the chat, the page's head) or nowhere by their own choice.
+function focusBefore() {
+  const active = document.activeElement;
+  if (active && active !== document.body && root.contains(active)) {
+    return lastFocused && lastFocused.el === active ? lastFocused : null;
+  }
+  // Focus fell to the page when the focused button was redrawn, disabled or hidden.
+  if ((!active || active === document.body) && lastFocused && !usable(lastFocused.el)) return lastFocused;
+  return null;
+}
+
+function keepFocus(before) {
+  if (!before) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && usable(active)) return; // still there, or the hand took it
+  const candidates = [...root.querySelectorAll("button, a[href], [tabindex]")];
+  const same = candidates.find((el) => el !== before.el && usable(el) && focusKey(el) === before.key);
+  const target = same || placeTarget(before.place);
+  if (target) target.focus({ preventScroll: true });
+}
+
+// A usable element in the same place: the first bid or trump button, the hand's card
+// that takes the focus (or the hand itself), else the table.
+function placeTarget(place) {
+  const inDock = place === "#actions" || place === "#hand";
+  const firstAction = els.actions.querySelector("button:not([disabled])");
+  const card = els.hand.querySelector('button.card[tabindex="0"]:not([disabled])');
+  if (place === "#actions" && firstAction) return firstAction;
+  if (inDock && card) return card;
+  if (inDock && !els.hand.hidden) return els.hand;
+  if (inDock && !els.actions.hidden) return els.actions;
+  return root;
+}
+
+// The play area fills the screen below its own top (table.css, .play-area).
+function fitToScreen() {
+  const top = Math.round(els.playArea.getBoundingClientRect().top + window.scrollY);
+  if (top !== fitToScreen.top) {
+    fitToScreen.top = top;
+    document.documentElement.style.setProperty("--play-top", top + "px");
+  }
+}
+window.addEventListener("resize", () => { fitToScreen.top = null; fitToScreen(); });
+fitToScreen();
+
+// The first stop of the Tab key: straight to the bid or trump buttons or the hand when it
+// is the player's turn, else to the table, over the site's links.
+const skipLink = h("a", { href: "#game", class: "skip-link", id: "skip-to-move",
+  onclick: (event) => {
+    event.preventDefault();
+    const target = els.actions.querySelector("button:not([disabled])") ||
+      els.hand.querySelector('button.card[tabindex="0"]:not([disabled])') || root;
+    target.focus();
+  } }, gettext("Skip to the table"));
+document.body.prepend(skipLink);
+
+function renderSkipLink(myTurn) {
+  skipLink.textContent = myTurn ? gettext("Your turn: go to your move") : gettext("Skip to the table");
 }
 
 function renderSeats() {
@@ -321,7 +415,8 @@ function renderActions() {
   const legal = state.legal || [];
   const busy = pendingV !== null;
   els.actions.replaceChildren();
-  const bids = legal.filter((a) => a.type === "bid" || a.type === "pass");
+  // Pass first: the call made most often, one key press after the skip link.
+  const bids = [...legal.filter((a) => a.type === "pass"), ...legal.filter((a) => a.type === "bid")];
   const trumps = legal.filter((a) => a.type === "trump");
   if (bids.length) {
     const group = h("div", { class: "bid-panel", role: "group", "aria-label": gettext("Your bid") },
@@ -351,10 +446,12 @@ function renderActions() {
   els.actions.hidden = !els.actions.childElementCount;
 }
 
-function renderHand() {
+function renderHand(focus) {
   const m = state.match;
   const mine = mySeat();
-  const hadFocus = els.hand.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+  // The player is in the hand: on a card, on the hand itself, or on a card just played.
+  const was = Boolean(focus && focus.place === "#hand");
+  const hadFocus = was ? focus.el.dataset.card || null : null;
   els.hand.replaceChildren();
   if (mine === null || !m || !m.hand || !m.hand.length) {
     els.hand.hidden = true;
@@ -385,7 +482,12 @@ function renderHand() {
   }
   const target = focusTarget || firstEnabled;
   if (target) target.tabIndex = 0;
-  if (target && (hadFocus || document.activeElement === document.body)) target.focus({ preventScroll: true });
+  // Only a player already in the hand is moved to its card; an update never takes the
+  // focus from anywhere else (keepFocus puts it back where it was).
+  if (target && was) {
+    target.focus({ preventScroll: true });
+    lastFocused = { el: target, key: focusKey(target), place: "#hand" };
+  }
   els.hand.setAttribute("aria-label", playable.size
     ? gettext("Your hand: choose a card to play")
     : gettext("Your hand"));
@@ -494,7 +596,30 @@ function onStatus(status) {
   if (status !== "connecting") pendingV = null;
 }
 
-const chat = new Chat(document.getElementById("chat"), send);
+const chat = new Chat(document.getElementById("chat"), send, { seenKey: "tarneeb.chatSeen." + root.dataset.room });
+
+// The chat from the table: on a phone it is far below, so a button on the felt's corner
+// takes the player there and counts the lines that came since they last looked; a
+// button at the chat brings them back. Beside the table on a wide screen, neither shows.
+const unreadBadge = h("span", { class: "unread-count", "aria-hidden": "true", hidden: true });
+const chatButton = h("button", { type: "button", class: "chat-jump", id: "chat-jump", "aria-controls": "chat",
+  onclick: () => chat.show() }, h("span", { class: "chat-jump-label" }, gettext("Chat")), unreadBadge);
+els.table.parentElement.append(chatButton);
+document.getElementById("chat-title").after(h("button", { type: "button", class: "link back-to-table", id: "back-to-table",
+  onclick: () => { root.scrollIntoView({ block: "start" }); chatButton.focus({ preventScroll: true }); } },
+gettext("Back to the table")));
+
+function renderChatButton() {
+  const n = chat.unread;
+  unreadBadge.hidden = !n;
+  unreadBadge.textContent = n ? String(n) : "";
+  chatButton.classList.toggle("has-unread", n > 0);
+  chatButton.setAttribute("aria-label", n
+    ? interpolate(ngettext("Chat: %(n)s new message", "Chat: %(n)s new messages", n), { n }, true)
+    : gettext("Chat"));
+}
+chat.onUnread = renderChatButton;
+renderChatButton();
 const moderation = new Moderation(document.getElementById("moderation"), { chat, getState: () => state });
 const socket = new LiveSocket(root.dataset.ws, { onMessage, onStatus });
 window.tarneebTable = { get state() { return state; } };

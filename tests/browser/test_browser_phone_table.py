@@ -1,0 +1,111 @@
+"""A phone either way up (issue 27, point 7), against a scripted socket: at "your turn to
+bid" the bid buttons and the whole hand are on the screen without scrolling, at 812x375
+as at 375x812 and 1280x800, in English and Arabic; the bid panel and the hand never
+cover the player's own seat nor a card of the trick, whichever way the page is scrolled.
+
+Screenshots of each go to /tmp/shots-27-phones/ (not in the repository)."""
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.scripted import dealt_classic, play_until, room_dict, state
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/shots-27-phones")
+SIZES = {"portrait": (375, 812), "landscape": (812, 375), "desktop": (1280, 800)}
+BOXES = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height};
+  };
+  const all = (sel) => [...document.querySelectorAll(sel)].filter(e => e.checkVisibility()).map(box);
+  return {
+    actions: all('#actions button'), hand: all('#hand .card'), trick: all('#center .trick .card'),
+    me: all('#table .seat.me'), seats: all('#table .seat'), panel: all('#actions, #hand'),
+    scroll: [window.scrollX, window.scrollY], view: [window.innerWidth, window.innerHeight],
+    wide: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def on_screen(box: dict, view: list[int]) -> bool:
+    return (box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["w"] <= view[0] + 0.5
+            and box["y"] + box["h"] <= view[1] + 0.5)
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5
+            and a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5)
+
+
+def open_at(page: Any, server: str, room: Any, lang: str, size: tuple[int, int], wait: str) -> None:
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": server}])
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(room.get_absolute_url())
+    page.wait_for_selector(wait, state="attached")
+    page.wait_for_selector(f'html[lang="{lang}"]', state="attached")
+    page.wait_for_timeout(150)
+
+
+def covered(boxes: dict, where: str) -> list[str]:
+    """What the bid panel and the hand cover of the player's own seat and the trick."""
+    if not boxes["me"]:
+        return [f"{where}: no seat of mine"]
+    return [f"{where}: {panel} covers {under}"
+            for panel in boxes["panel"] + boxes["hand"] + boxes["actions"]
+            for under in boxes["me"] + boxes["trick"] if overlap(panel, under)][:2]
+
+
+def off_screen(boxes: dict, names: tuple[str, ...], where: str) -> list[str]:
+    off = [box for name in names for box in boxes[name] if not on_screen(box, boxes["view"])]
+    return [f"{where}: {len(off)} off the screen, as {off[0]}"] if off else []
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_bid_panel_and_hand_on_screen_and_nothing_covered(table, server, lang):
+    page, fake, room, users = table
+    page.emulate_media(reduced_motion="reduce")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    game, rng = dealt_classic(7)
+    play_until(game, rng, lambda g: g.phase == "bidding" and g.to_act == 0)
+    playing = room_dict(room, users, status="playing")
+    bidding = state(playing, game, 0, 5)
+    # Later in the hand: three cards on the felt and the player's card to play.
+    trick_game, trick_rng = dealt_classic(7)
+    play_until(trick_game, trick_rng, lambda g: g.phase == "playing" and g.to_act == 0
+               and len(g.view(None)["trick"]) == 3)
+    trick = state(playing, trick_game, 0, 40)
+
+    problems: list[str] = []
+    for name, size in SIZES.items():
+        # Your turn to bid: every bid button and every card on the screen, as loaded.
+        fake.on_connect = lambda: bidding
+        open_at(page, server, room, lang, size, "#game[data-my-turn='1'][data-phase='bidding']")
+        boxes = page.evaluate(BOXES)
+        where = f"{lang} {name} bidding"
+        assert boxes["scroll"] == [0, 0], where
+        assert boxes["wide"] <= size[0], f"{where}: the page scrolls sideways"
+        assert len(boxes["actions"]) == 8 and len(boxes["hand"]) == 13, where
+        problems += off_screen(boxes, ("actions", "hand", "me"), where)
+        problems += covered(boxes, where)
+        page.screenshot(path=str(SHOTS / f"phone-bid-{lang}-{name}.png"))
+
+        # Your turn to play, three cards on the felt: the hand, the trick and your seat all
+        # on the screen, none over another, as loaded and scrolled.
+        fake.on_connect = lambda: trick
+        open_at(page, server, room, lang, size, "#game[data-my-turn='1'][data-phase='playing']")
+        page.wait_for_function("() => document.querySelectorAll('#center .trick .card').length === 3")
+        boxes = page.evaluate(BOXES)
+        where = f"{lang} {name} playing"
+        assert len(boxes["trick"]) == 3 and len(boxes["hand"]) == 13, where
+        problems += off_screen(boxes, ("trick", "hand", "me"), where)
+        problems += covered(boxes, where)
+        page.screenshot(path=str(SHOTS / f"phone-trick-{lang}-{name}.png"))
+        for scroll in (120, 400):
+            page.evaluate("(y) => window.scrollTo(0, y)", scroll)
+            page.wait_for_timeout(50)
+            problems += covered(page.evaluate(BOXES), f"{where} scrolled by {scroll}")
+    assert not problems, "\n".join(problems)
