@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 
 from celery import current_app
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from analysis import deal
 from analysis.models import HandAnalysis
@@ -84,22 +84,33 @@ def analyse(match_id: int, hand: int, *, again: bool = False) -> HandAnalysis | 
                  .values_list("seq", flat=True)[:hand + 1])
     if len(deals) < hand:
         return None
-    events = match.events.filter(seq__gte=deals[hand - 1]).order_by("seq")
+    rows = match.events.filter(seq__gte=deals[hand - 1]).order_by("seq")
     if len(deals) > hand:
-        events = events.filter(seq__lt=deals[hand])
-    moves = hand_moves(list(events), 1)
+        rows = rows.filter(seq__lt=deals[hand])
+    events = list(rows)
+    moves = hand_moves(events, 1)
     if moves is None:
         return None
     data = deal.analyse(match.variant, *moves)
-    with transaction.atomic():
-        stored = HandAnalysis.objects.select_for_update().filter(match_id=match_id, hand=hand).first()
-        if stored is None:
-            return HandAnalysis.objects.create(match=match, hand=hand, version=deal.VERSION, data=data)
-        if stored.version > deal.VERSION:
-            return stored  # a newer worker's: kept
-        stored.version, stored.data = deal.VERSION, data
-        stored.save()
-        return stored
+    # Each card's move in the log, as the replay's positions name it (`move.seq`).
+    plays = [event.seq for event in events if event.action["type"] == "play"]
+    for card, seq in zip(data["cards"], plays, strict=True):
+        card["seq"] = seq
+    try:
+        with transaction.atomic():
+            stored = HandAnalysis.objects.select_for_update().filter(match_id=match_id, hand=hand).first()
+            if stored is None:
+                return HandAnalysis.objects.create(match=match, hand=hand, version=deal.VERSION, data=data)
+            if stored.version > deal.VERSION:
+                return stored  # a newer worker's: kept
+            stored.version, stored.data = deal.VERSION, data
+            stored.save()
+            return stored
+    except IntegrityError:
+        # The match was deleted while its hand was being analysed.
+        if Match.objects.filter(pk=match_id).exists():
+            raise
+        return None
 
 
 def waiting(match_ids: Sequence[int] = ()) -> Iterator[tuple[int, int]]:

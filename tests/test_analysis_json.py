@@ -64,6 +64,12 @@ def test_every_hand_of_a_match_is_served_as_the_schema_says(client, monkeypatch,
         assert not errors, errors[:5]
         assert (analysis["match"], analysis["hand"], analysis["variant"]) == (match.pk, number, variant)
         assert len(analysis["cards"]) == (0 if analysis["thrown_in"] else 52)
+        # Each card names its move as the replay does: the replay's marks and chart find it.
+        replay = client.get(f"/matches/{match.pk}/hands/{number}.json").json()
+        assert [card["seq"] for card in analysis["cards"]] == [
+            p["move"]["seq"] for p in replay["positions"] if p["move"]["action"]["type"] == "play"]
+        assert [card["card"] for card in analysis["cards"]] == [
+            p["move"]["action"]["card"] for p in replay["positions"] if p["move"]["action"]["type"] == "play"]
         thrown_in += analysis["thrown_in"]
     assert thrown_in >= 1
     assert client.get(f"/matches/{match.pk}/hands/{len(over) + 1}/analysis.json").status_code == 404
