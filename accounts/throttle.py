@@ -301,7 +301,9 @@ def throttled_login(view: View) -> View:
         if request.method != "POST":
             return view(request, *args, **kwargs)
         attempt = Attempt.of(request)
-        refusal = attempt.begin()
+        # A flood's attempts are refused from an unlocked read first: begin() takes a lock,
+        # which on SQLite is the database's one writer.
+        refusal = budget.peek(attempt.hash_buckets()) or attempt.begin()
         if refusal is not None:
             return refused(request, refusal)
         budget.lower_priority()
