@@ -9,16 +9,16 @@ among them), each table's players from a loopback address of their own. After a 
 watched table from each of `--addresses` addresses (two a second from each, within the
 handshake budgets), and one more address opens `--greedy` lobby sockets, 20 at once and
 then one every 1.1 s (as the handshake budgets allow); every socket it keeps reads what
-it is sent until the end. The players' latency (an act sent until all four
-seats hold the new version) is measured while quiet and while the attack holds its
-sockets, for the other tables and for the watched one.
+it is sent until the end. The players' latency (an act sent until all four seats hold
+the new version) is measured while quiet and while the attack holds its sockets, for
+the other tables and for the watched one.
 
 Two rounds on fresh servers: `off`, the open-socket caps lifted (ADDRESS_SOCKETS,
 USER_SOCKETS, ROOM_SPECTATORS unlimited: the server as it was before them), and `on`,
 their defaults. Servers as benchmarks.load starts them (embedded: one daphne; scaled:
-`--daphne` processes on PostgreSQL `tarneeb_load` and Redis database 5); the rate limits
-keep their production values except the TCP connection budget, which the sign-ups from
-127.0.0.1 would spend.
+`--daphne` processes, a worker and beat on PostgreSQL `tarneeb_socket_hold` and Redis
+database 12); the rate limits keep their production values except the TCP connection
+budget, which the sign-ups from 127.0.0.1 would spend.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ import multiprocessing
 import random
 import statistics
 import time
+import uuid
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,13 +44,17 @@ from websockets.typing import Origin
 
 from benchmarks.abuse import PacedTable, household, percentile, seat_tables, window
 from benchmarks.load import LoadServers
-from benchmarks.table_latency import cpu_seconds, sign_up_players
+from benchmarks.table_latency import Servers, cpu_seconds, psql, sign_up_players
 from tarneeb import settings as site_settings
 
 CAPS = ("ADDRESS_SOCKETS", "USER_SOCKETS", "ROOM_SPECTATORS")
 # benchmarks.load lifts these for its own clients; here they keep production values.
 HANDSHAKE_BUDGETS = ("ADDRESS_CONNECT_BURST", "ADDRESS_CONNECTS_PER_SECOND",
                      "SOCKET_CONNECT_BURST", "SOCKET_CONNECTS_PER_SECOND")
+DATABASE = "tarneeb_socket_hold"
+PG_HOLD = f"postgres://postgres@127.0.0.1:5432/{DATABASE}"
+REDIS_HOLD = "redis://127.0.0.1:6379/12"
+PREFIX = "socket-hold"
 GREEDY = "127.0.3.1"
 GREEDY_BURST = 20  # the handshake budgets' burst; then one a second
 CROWD_RATE = 2.0  # sockets a second from each crowd address
@@ -60,6 +65,10 @@ def crowd(address: int) -> str:
 
 
 class HoldServers(LoadServers):
+    """benchmarks.load's servers; scaled on a database, Redis database and prefix of this
+    benchmark's own (Redis database 12: the one the socket tests use, so never run both
+    at once)."""
+
     def __init__(self, caps: bool, args: argparse.Namespace) -> None:
         super().__init__(args.mode == "scaled", args.daphne, args.next_hand, args.logs)
         self.caps = caps
@@ -70,7 +79,28 @@ class HoldServers(LoadServers):
             env.update({name: "1000000" for name in CAPS})
         else:
             env = {k: v for k, v in env.items() if k not in CAPS}
+        if self.scaled:
+            env.update(DATABASE_URL=PG_HOLD, REDIS_URL=REDIS_HOLD, CHANNELS_PREFIX=PREFIX)
         return env
+
+    def start(self) -> list[str]:
+        if self.scaled:
+            psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+            psql(f"CREATE DATABASE {DATABASE}")
+            self.callback(psql, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+            import redis  # channels_redis's dependency
+
+            client = redis.Redis.from_url(REDIS_HOLD)
+            client.flushdb()
+            self.callback(client.flushdb)
+            self.named["worker"] = self.spawn(
+                "worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork", "-l", "WARNING",
+                "-n", f"hold-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
+            self.named["beat"] = self.spawn("beat", "-m", "celery", "-A", "tarneeb", "beat", "-l", "WARNING",
+                                            "-s", str(self.tmp / "beat-schedule"))
+        bases = Servers.start(self)  # not LoadServers': its database and Redis are its own
+        self.named = {**{f"daphne-{n}": p for n, p in enumerate(self.processes[-len(bases):])}, **self.named}
+        return bases
 
 
 # The attacker, in a process of its own: reading its sockets' messages must not slow the

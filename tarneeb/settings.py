@@ -283,9 +283,6 @@ ADDRESS_CONNECTS_PER_SECOND = envfloat("ADDRESS_CONNECTS_PER_SECOND", 2.0)
 # sockets alike; browsers keep theirs open). Trusted proxies are not counted.
 CONNECTION_BURST = envint("CONNECTION_BURST", 100)
 CONNECTIONS_PER_SECOND = envfloat("CONNECTIONS_PER_SECOND", 10.0)
-
-# Embedded or scaled: the one switch is REDIS_URL.
-REDIS_URL = os.getenv("REDIS_URL", "")
 # Websockets open at once (tarneeb/sockets.py), counted across every server process in
 # scaled mode: per client address (an IPv6 /64), per user, and per room for everyone not
 # seated there. Beyond them a new socket is closed with 4409. A slot a killed process held
@@ -299,6 +296,9 @@ SOCKET_SLOT_SECONDS = envfloat("SOCKET_SLOT_SECONDS", 60.0)
 # connections beyond ADDRESS_UNFINISHED_CONNECTIONS still sending theirs.
 REQUEST_HEAD_SECONDS = envfloat("REQUEST_HEAD_SECONDS", 10.0)
 ADDRESS_UNFINISHED_CONNECTIONS = envint("ADDRESS_UNFINISHED_CONNECTIONS", 20)
+
+# Embedded or scaled: the one switch is REDIS_URL.
+REDIS_URL = os.getenv("REDIS_URL", "")
 SCALED = bool(REDIS_URL)
 
 if SCALED:

@@ -16,7 +16,9 @@ without closing its sockets come back on their own.
 import asyncio
 import json
 import logging
+import math
 import re
+import time
 import uuid
 import weakref
 from collections.abc import Iterable, Sequence
@@ -28,7 +30,7 @@ from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation.trans_real import parse_accept_lang_header
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
 from tarneeb.addresses import scope_client_address
@@ -42,6 +44,15 @@ CLOSE_TOO_MANY_SOCKETS = 4409
 ROOM_PATH = re.compile(r"^/ws/rooms/([A-Za-z0-9_-]{1,16})/$")
 
 log = logging.getLogger("tarneeb")
+_warned_at: dict[str, float] = {}
+
+
+def warn(message: str, exc: Exception) -> None:
+    """A warning at most once a minute per kind: while Redis is away every socket meets it."""
+    now = time.monotonic()
+    if now - _warned_at.get(message, -math.inf) >= 60:
+        _warned_at[message] = now
+        log.warning(message, exc)
 
 
 @dataclass(frozen=True)
@@ -157,7 +168,7 @@ class RedisSlots:
         except (RedisError, OSError) as exc:
             # Better every socket admitted than none while Redis is away: the rate limits
             # still hold, and the channel layer needs Redis anyway.
-            log.warning("socket slots: Redis unreachable, socket admitted uncounted (%s)", exc)
+            warn("socket slots: Redis unreachable, sockets admitted uncounted (%s)", exc)
             return None
         if full:
             return limits[full - 1]
@@ -176,7 +187,7 @@ class RedisSlots:
                     pipe.zrem(key, holder)
                 await pipe.execute()
         except (RedisError, OSError) as exc:
-            log.warning("socket slots: Redis unreachable, %d slots expire instead (%s)", len(keys), exc)
+            warn("socket slots: Redis unreachable, slots left to expire (%s)", exc)
 
     async def renew(self) -> None:
         """Every third of the slots' lifetime, while this loop holds any."""
@@ -189,7 +200,7 @@ class RedisSlots:
                     await self.client.eval(RENEW, len(batch), *(key for key, _h in batch), self.ttl,
                                            *(holder for _k, holder in batch))
                 except (RedisError, OSError) as exc:
-                    log.warning("socket slots: could not renew %d slots (%s)", len(batch), exc)
+                    warn("socket slots: could not renew slots (%s)", exc)
 
 
 _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Slots] = weakref.WeakKeyDictionary()
@@ -202,7 +213,11 @@ def slots() -> Slots:
     found = _slots.get(loop)
     if found is None:
         if settings.SCALED:
-            client = Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+            # A few connections, waited for: a connect storm's scripts take a fraction of a
+            # millisecond each, and would otherwise open a Redis connection apiece.
+            pool = BlockingConnectionPool.from_url(settings.REDIS_URL, max_connections=20, timeout=2,
+                                                   socket_timeout=2, socket_connect_timeout=2)
+            client = Redis(connection_pool=pool)
             layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
             prefix = layer["CONFIG"]["prefix"]  # keys apart as the layer's are (CHANNELS_PREFIX)
             found = RedisSlots(client, prefix, settings.SOCKET_SLOT_SECONDS)

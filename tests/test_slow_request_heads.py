@@ -54,7 +54,7 @@ def test_a_slow_header_sender_is_cut_off_at_the_deadline():
     with serve_site("site-slow-heads", **LIMITS) as base, open_from(base, "127.0.0.21") as conn:
         start_head(conn)
         started = time.monotonic()
-        while time.monotonic() - started < DEADLINE + 8:
+        while time.monotonic() - started < DEADLINE + 10:
             try:
                 conn.sendall(b"X-Slow: a line at a time\r\n")  # never silent for long
             except OSError:
@@ -63,7 +63,8 @@ def test_a_slow_header_sender_is_cut_off_at_the_deadline():
                 break
         else:
             pytest.fail("the slow header sender kept its connection")
-        assert DEADLINE - 0.5 < time.monotonic() - started < DEADLINE + 3
+        # Not before the deadline; after it, as soon as a loaded machine gets to it.
+        assert DEADLINE - 0.5 < time.monotonic() - started < DEADLINE + 8
 
 
 def test_an_address_with_too_many_unfinished_connections_is_refused():
@@ -76,7 +77,7 @@ def test_an_address_with_too_many_unfinished_connections_is_refused():
             assert closed(refused, 2), "a fourth unfinished connection was accepted"
         assert get(base, "127.0.0.23").startswith(b"HTTP/1.1 404")
         # Cut off at the deadline, they are no longer counted.
-        assert all(closed(conn, DEADLINE + 3) for conn in slow)
+        assert all(closed(conn, DEADLINE + 8) for conn in slow)
         assert get(base, "127.0.0.22").startswith(b"HTTP/1.1 404")
         for conn in slow:
             conn.close()

@@ -19,7 +19,7 @@ from tests.socket_slots import no_slots_left_over  # noqa: F401 - an autouse fix
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.scaled]
 
-SLOT_SECONDS = 4.0
+SLOT_SECONDS = 6.0  # the check right after the kill has seconds to spare on a loaded machine
 
 
 async def lobby(base: str) -> tuple[ClientConnection, dict[str, Any]]:
@@ -48,7 +48,7 @@ async def refused(base: str) -> bool:
     return True
 
 
-async def test_the_cap_holds_across_servers_and_outlives_no_killed_server():
+async def test_the_cap_holds_across_servers_and_a_killed_servers_slots_expire():
     ports = [free_port(), free_port()]
     servers = [start_server(port, f"slots-{n}", EMBEDDED_WORKER="false", ADDRESS_SOCKETS="2",
                             SOCKET_SLOT_SECONDS=str(SLOT_SECONDS)) for n, port in enumerate(ports)]
@@ -64,7 +64,7 @@ async def test_the_cap_holds_across_servers_and_outlives_no_killed_server():
         held = [on_first, await admitted(first)]
 
         # Renewed while their process lives: still counted long after SLOT_SECONDS.
-        await asyncio.sleep(2 * SLOT_SECONDS)
+        await asyncio.sleep(1.5 * SLOT_SECONDS)
         assert await refused(second)
 
         servers[0].kill()  # kill -9: its sockets never close in its own eyes
@@ -74,7 +74,7 @@ async def test_the_cap_holds_across_servers_and_outlives_no_killed_server():
         while await refused(second):
             assert time.monotonic() - killed_at < SLOT_SECONDS + 10, "a killed server's slots never expired"
             await asyncio.sleep(0.5)
-        assert await admitted(second)
+        held.append(await admitted(second))
         for socket in held:
             await socket.close()
     finally:
