@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "history",
+    "analysis",
     "chat",
     "moderation",
     "ratings",
@@ -379,6 +380,14 @@ CELERY_BEAT_SCHEDULE = {
     "release-left-seats": {"task": "games.tasks.release_left_seats", "schedule": SEAT_SWEEP_SECONDS,
                            "options": {"expires": SEAT_SWEEP_SECONDS}},
 }
+# Hand analysis (analysis/) runs on a queue of its own, consumed by a worker of its own
+# (scaled: `celery -A tarneeb worker -Q analysis`; embedded: a second worker thread), so
+# that a backlog of hands never holds up a turn timer, a deal or a bot move.
+ANALYSIS_QUEUE = "analysis"
+# The embedded analysis thread's nice value (Linux: a thread's own); scaled mode's worker
+# is started under `nice` (README).
+ANALYSIS_NICE = envint("ANALYSIS_NICE", 10)
+CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": ANALYSIS_QUEUE}}
 # Threads in the embedded worker. One: SQLite takes one writer at a time, and threads
 # waiting for its lock sleep in its busy handler (with 4, some timers of the benchmark's
 # burst came 2 s late). A threads pool still, as the solo pool drains only about ten
