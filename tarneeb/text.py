@@ -101,8 +101,10 @@ def refuse_bidi_controls(value: str) -> None:
 
 # Look-alike names (Unicode's UTS #39): two names look alike when they have the same
 # skeleton. The table is Unicode's confusables.txt as the confusable-homoglyphs package
-# ships it: each character with the characters it is confusable with, both ways. Every
-# character of a group of mutual look-alikes maps to one representative of the group.
+# ships it: each character with the characters it is confusable with, both ways, without
+# saying which of a pair is Unicode's prototype. So every character of a group of mutual
+# look-alikes maps to one representative of the group: names have the same skeleton here
+# exactly when their UTS #39 skeletons are equal, whichever the representative.
 
 @cache
 def _representatives() -> dict[str, str]:
