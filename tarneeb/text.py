@@ -103,8 +103,8 @@ def refuse_bidi_controls(value: str) -> None:
 # skeleton. The table is Unicode's confusables.txt as the confusable-homoglyphs package
 # ships it: each character with the characters it is confusable with, both ways, without
 # saying which of a pair is Unicode's prototype. So every character of a group of mutual
-# look-alikes maps to one representative of the group: names have the same skeleton here
-# exactly when their UTS #39 skeletons are equal, whichever the representative.
+# look-alikes maps to one representative of the group: two names whose UTS #39 skeletons
+# are equal get equal ones here too, whichever the representative.
 
 @cache
 def _representatives() -> dict[str, str]:
