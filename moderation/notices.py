@@ -5,9 +5,10 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.dates import when_text
 from moderation.models import Report, Sanction
 from moderation.roles import is_moderator
 
@@ -40,7 +41,7 @@ def _take(user_id: int) -> list[str]:
 
 
 def _when(moment: Any) -> str:
-    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+    return when_text(moment)
 
 
 SANCTION_NOTICES: dict[str, Callable[[], str]] = {

@@ -6,8 +6,9 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from django.utils import formats, timezone, translation
+from django.utils import translation
 
+from games.dates import when_text
 from playban.models import Abandonment
 from tests.leavers import finished_match, time_passes
 from tests.tables import create_room, make_players, open_socket, receive
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def until_in(language: str, abandonment: Abandonment) -> str:
     with translation.override(language):
-        return formats.date_format(timezone.localtime(abandonment.until), "j F Y, H:i T")
+        return when_text(abandonment.until)
 
 
 async def test_sit_is_refused_while_cooling_down_and_the_socket_stays_open(asgi_application):
