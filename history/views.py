@@ -13,6 +13,7 @@ from history import listing
 from history.replay import hand_positions
 from history.scoresheet import HandLine, score_sheet
 from moderation.privacy import keep_private, private_response
+from ratings.models import RatingChange
 
 MATCHES_PER_PAGE = 50
 
@@ -26,16 +27,38 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404
     names = [sitter["username"] for sitter in match.seating]
     lines = score_sheet(match)
+    changes = {change.user_id: change for change in RatingChange.objects.filter(match=match)}
     response = render(request, "history/match.html", {
         "match": match,
-        "seats": [{"seat": n, "username": sitter["username"], "team": n % 2, "bot": sitter.get("bot")}
+        "seats": [{"seat": n, "username": sitter["username"], "team": n % 2, "bot": sitter.get("bot"),
+                   "rating": _rating_change(changes.get(sitter.get("user")))}
                   for n, sitter in enumerate(match.seating)],
+        "rated": _rated(match, bool(changes)),
+        "rating_column": bool(changes),
         "players": names,
         "winners": None if match.winner is None else names[match.winner::2],
         "lines": [_line(line, names, match.variant) for line in lines],
         "final": next((line.scores for line in reversed(lines) if line.finished), []),
     })
     return keep_private(response) if match.room.private else response
+
+
+def _rated(match: Match, has_changes: bool) -> str:
+    """Whether the match counts for the ratings, as docs/ratings.md says: "bot" (a bot
+    account sat in it: never), "aborted" (never), "rated" (its changes are below) or
+    "playing" (it will be, once over)."""
+    if any(sitter.get("bot") for sitter in match.seating):
+        return "bot"
+    if match.status == Match.Status.ABORTED:
+        return "aborted"
+    return "rated" if has_changes or match.status == Match.Status.FINISHED else "playing"
+
+
+def _rating_change(change: RatingChange | None) -> dict[str, int] | None:
+    if change is None:
+        return None
+    return {"before": change.rating_before, "after": change.rating_after,
+            "diff": change.rating_after - change.rating_before}
 
 
 @gzip_page

@@ -21,7 +21,16 @@ def leaderboard(request: HttpRequest, variant: str = "classic") -> HttpResponse:
                                   user__is_active=True)
             .order_by("-rating", "-matches", "user__username")
             .values("rating", "matches", "user__username")[:LEADERBOARD_SIZE])
+    # The viewer's own way to the board, where they would look for themselves.
+    mine = (Rating.objects.filter(user=request.user, variant=variant).values("matches", "opponents").first()
+            if request.user.is_authenticated else None)
+    standing = None
+    if request.user.is_authenticated:
+        played = mine or {"matches": 0, "opponents": 0}
+        standing = {**played, "matches_needed": max(0, minimum - played["matches"]),
+                    "opponents_needed": max(0, opponents - played["opponents"])}
     return render(request, "ratings/leaderboard.html", {
+        "standing": standing,
         "variant": variant, "label": labels[variant], "variants": VARIANT_CHOICES, "rows": rows,
         "minimum": minimum, "opponents": opponents, "start": displayed(MODEL.mu, MODEL.sigma),
         "repeat_hours": round(REPEAT_WINDOW.total_seconds() / 3600), "full_meetings": FULL_MEETINGS})

@@ -22,6 +22,8 @@ const els = {
   moves: root.querySelector("#moves"),
   status: root.querySelector("#replay-status"),
 };
+// The hand's summary beside the table, not over it: the last trick stays in sight.
+root.querySelector(".replay-summary").append(table.els.summary);
 const hands = new Map(); // hand number -> its replay (positions, finished), once fetched
 let hand = null;
 let positions = [];
@@ -100,7 +102,24 @@ for (const button of root.querySelectorAll("[data-step]")) {
   button.addEventListener("click", () => STEPS[button.dataset.step](Number(button.dataset.by)));
 }
 
-// The score sheet's "Replay" links, and an address edited by hand.
+// A hand number in the score sheet: that hand in the replay, brought into view (the
+// sheet is below it, and nothing else would scroll the page back up).
+const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+function showReplay() {
+  root.scrollIntoView({ block: "start", behavior: reduceMotion ? "auto" : "smooth" });
+  root.focus({ preventScroll: true }); // the keys step through it, a screen reader is there
+}
+for (const link of document.querySelectorAll(".score-sheet a[href^='#h']")) {
+  link.addEventListener("click", (event) => {
+    const wanted = POSITION.exec(link.getAttribute("href"));
+    if (!wanted || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    go(Number(wanted[1]), Number(wanted[2]));
+    showReplay();
+  });
+}
+
+// An address edited by hand.
 window.addEventListener("hashchange", () => {
   const wanted = fromAddress();
   if (wanted && (wanted.hand !== hand || wanted.move !== at)) go(wanted.hand, wanted.move);
@@ -127,7 +146,8 @@ function draw(newHand) {
     },
   });
   const completed = p.move.action.type === "play" && !m.trick.length;
-  table.drawCenter(completed ? m.last_trick : null);
+  // The trick just completed, its winner marked; no "Last trick" label over its cards.
+  table.drawCenter(completed ? m.last_trick : null, { label: false });
   table.drawInfo();
   drawTurn(p);
   drawSummary(m);
