@@ -31,6 +31,7 @@ from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
 from games.services import move_path, published, refusals, room_life
 from moderation.models import Sanction, active_suspension
 from moderation.texts import suspension_text
+from playban import services as playban
 from tarneeb import handshake
 from tarneeb.addresses import scope_client_address
 from tarneeb.ratelimit import RecentBuckets, SharedBuckets, TokenBucket
@@ -295,6 +296,8 @@ class RoomConsumer(ProtocolConsumer):
                                                         phrase=content.get("phrase", ""))
             elif kind == "sync":
                 await self.sync()
+            elif kind == "leave":
+                await database(self.leave)(content.get("confirm") is True)
             elif kind == "here":
                 await database(room_life.here)(self.room_id, self.user)
             else:
@@ -306,6 +309,15 @@ class RoomConsumer(ProtocolConsumer):
                 return
             if refusal.code == "stale" and refusal.current != self.forwarded:
                 await self.resync()
+
+    def leave(self, confirmed: bool) -> None:
+        """Leaving a match: before it acts, the player is told what it costs them."""
+        try:
+            move_path.leave(self.room_id, self.user, confirmed=confirmed)
+        except refusals.Refused as refusal:
+            if refusal.code == "confirm_leave" and self.user.is_authenticated:
+                refusal.message = f"{refusal.message} {playban.leaving_costs(self.user)}"
+            raise
 
     async def sync(self) -> None:
         """The client's own resync: its shown deadline passed with nothing new, so a state

@@ -20,6 +20,7 @@ from accounts.models import User
 from games.models import VARIANT_CHOICES, Match, MatchPlayer
 from history.listing import visible_matches
 from history.models import HandResult
+from playban.models import Abandonment
 
 
 @dataclass
@@ -27,7 +28,8 @@ class VariantStats:
     variant: str
     label: str
     matches: int
-    wins: int
+    wins: int  # matches the player's team won, except those the player abandoned
+    abandoned: int  # left, removed, or the timer played most of their turns (playban)
     hands: int
     turns: int
     timer_moves: int
@@ -51,10 +53,13 @@ class VariantStats:
 
 def variant_stats(player: User, viewer: Any) -> list[VariantStats]:
     finished = visible_matches(player, viewer).filter(status=Match.Status.FINISHED).values("pk")
+    # A match the player abandoned is never their win, whatever the bot made of their seat.
+    abandoned = Q(match__in=Abandonment.objects.filter(user=player).values("match"))
     seats = (MatchPlayer.objects.filter(user=player, match__in=finished)
              .values("match__variant")
              .annotate(matches=Count("match"),
-                       wins=Count("match", filter=Q(match__winner=F("seat") % 2)),
+                       wins=Count("match", filter=Q(match__winner=F("seat") % 2) & ~abandoned),
+                       abandoned=Count("match", filter=abandoned),
                        hands=Sum(Cast(KeyTextTransform("hand_number", "match__state"), IntegerField()))))
     # The player's own turns too: a finished match's turns all fall in deals that are over.
     hands = (HandResult.objects.filter(user=player, match__in=finished)
@@ -65,7 +70,8 @@ def variant_stats(player: User, viewer: Any) -> list[VariantStats]:
     by_variant = {row["match__variant"]: row for row in seats}
     hands_by_variant = {row["match__variant"]: row for row in hands}
     return [VariantStats(variant=value, label=str(label), matches=by_variant[value]["matches"],
-                         wins=by_variant[value]["wins"], hands=by_variant[value]["hands"] or 0,
+                         wins=by_variant[value]["wins"], abandoned=by_variant[value]["abandoned"],
+                         hands=by_variant[value]["hands"] or 0,
                          **_hand_figures(hands_by_variant.get(value)))
             for value, label in VARIANT_CHOICES if value in by_variant]
 

@@ -13,6 +13,7 @@ class Abandonment(models.Model):
     class Reason(models.TextChoices):
         TIMER = policy.TIMER, _("the timer played most of their turns")
         REMOVED = policy.REMOVED, _("a moderator removed them")
+        LEFT = policy.LEFT, _("they left the table")
 
     class Forgiven(models.TextChoices):
         CLEAN_MATCHES = "clean", _("after clean matches")

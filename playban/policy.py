@@ -6,7 +6,7 @@ the same in words; playban.services applies it to the database.
 from datetime import datetime, timedelta
 
 # Why a player's match counts as abandoned (the values are playban.models.Abandonment.Reason's).
-TIMER, REMOVED = "timer", "removed"
+TIMER, REMOVED, LEFT = "timer", "removed", "left"
 
 # The cool-down after the 1st, 2nd, 3rd and 4th (or later) abandonment that still counts.
 COOL_DOWNS = (timedelta(minutes=15), timedelta(hours=1), timedelta(hours=3), timedelta(hours=24))
@@ -16,11 +16,14 @@ WINDOW = timedelta(days=30)
 CLEAN_MATCHES_TO_FORGIVE = 3
 
 
-def abandonment(turns: int, timer_turns: int, *, removed: bool) -> str | None:
-    """Why a player abandoned a finished match, or None: a moderator removed them, or the
-    timer played more than half of their turns (one timeout at a table is nothing)."""
+def abandonment(turns: int, timer_turns: int, *, removed: bool, left: bool = False) -> str | None:
+    """Why a player abandoned a finished match, or None: a moderator removed them, they left
+    the table, or the timer played more than half of their turns (one timeout at a table is
+    nothing)."""
     if removed:
         return REMOVED
+    if left:
+        return LEFT
     if timer_turns * 2 > turns:
         return TIMER
     return None

@@ -38,8 +38,9 @@ def match_finished(match: Match) -> None:
     counting = _counting(list(players.values()), now)
     leavers = []
     for seat, user_id in players.items():
-        removed = bool(match.seating[seat].get("removed"))
-        reason = policy.abandonment(*turns.get(seat, (0, 0)), removed=removed)
+        sitter = match.seating[seat]
+        reason = policy.abandonment(*turns.get(seat, (0, 0)), removed=bool(sitter.get("removed")),
+                                    left=bool(sitter.get("left")))
         if reason is not None:
             leavers.append(user_id)
             cool_down = policy.cool_down(len(counting.get(user_id, [])) + 1)
@@ -93,6 +94,13 @@ def cool_down(user: User | AnonymousUser, now: datetime | None = None) -> Abando
         return None
     return (Abandonment.objects.filter(user=user, forgiven_at=None, until__gt=now or timezone.now())
             .order_by("-until").first())
+
+
+def leaving_costs(user: User, now: datetime | None = None) -> str:
+    """What leaving a match now would cost `user`: the cool-down it brings, from their record."""
+    counting = len(_counting([user.pk], now or timezone.now()).get(user.pk, []))
+    return _("It counts as a match you left: you could not take a seat for %(length)s after it ends.") % {
+        "length": duration(policy.cool_down(counting + 1))}
 
 
 def refuse_cooling_down(user: User) -> None:

@@ -93,8 +93,10 @@ def play_until(match: Match, phase: str) -> Match:
             match = move_path.play(match.pk, seat=None, action=move_path.DEAL, version=match.version,
                                    actor=move_path.SYSTEM)
         else:
-            match = move_path.play(match.pk, seat=game.to_act,
-                                   action=quick_policy(game, game.legal_actions()), version=match.version)
+            # A seat whose player left is the bot's to play.
+            actor = move_path.BOT if match.seating[game.to_act].get("left") else move_path.PLAYER
+            match = move_path.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
+                                   version=match.version, actor=actor)
     return match
 
 

@@ -26,7 +26,7 @@ from games import engine, fairness, match_row, models
 from games.models import Match, MatchEvent, MatchPlayer, Room, Seat
 from games.services import hooks, published
 from games.services.refusals import Refused, removed, require_login, require_seat_number, stale
-from games.services.sitters import bot_level, removed_from
+from games.services.sitters import bot_level, gone_from, removed_from
 
 PLAYER, TIMER, SYSTEM, BOT = (MatchEvent.Actor.PLAYER, MatchEvent.Actor.TIMER, MatchEvent.Actor.SYSTEM,
                               MatchEvent.Actor.BOT)
@@ -65,6 +65,8 @@ def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: s
         game = match.game
         if actor == PLAYER and seat is not None and match.seating[seat].get("removed"):
             raise removed()
+        if actor == PLAYER and seat is not None and match.seating[seat].get("left"):
+            raise _left()
         if actor in (PLAYER, BOT) and game.to_act != seat:
             raise Refused("not_your_turn", _("It is not your turn."))
         if actor == BOT and (seat is None or bot_level(match.seating[seat]) is None):
@@ -97,10 +99,17 @@ def act(room_id: str, user: User | AnonymousUser, action: Any, version: Any) -> 
 def _not_playing(room_id: str, user: User) -> Refused:
     if Seat.objects.filter(room_id=room_id, user=user).exists():
         return Refused("no_match", _("No match is being played at this table."))
-    # A removed player's seat row is gone (the next match is not theirs): say why.
-    if removed_from(Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING).first(), user):
+    # A removed or leaving player's seat row is gone (the next match is not theirs): say why.
+    live = Match.objects.filter(room_id=room_id, status=Match.Status.PLAYING).first()
+    if removed_from(live, user):
         return removed()
+    if gone_from(live, user):
+        return _left()
     return Refused("not_seated", _("You are not seated at this table."))
+
+
+def _left() -> Refused:
+    return Refused("left", _("You left this match: a bot plays your seat until it ends."))
 
 
 def play_overdue(limit: int = 200) -> int:
@@ -153,9 +162,35 @@ def back(room_id: str, user: User | AnonymousUser) -> None:
             raise Refused("not_seated", _("You are not seated at this table."))
         if match.seating[seat].get("removed"):
             raise removed()
+        if match.seating[seat].get("left"):
+            raise _left()
         if not match.seating[seat]["timeouts"]:
             return  # nothing changed, so nobody needs a new state
         match.seating[seat]["timeouts"] = 0
+        _seating_changed(match, seat)
+
+
+def leave(room_id: str, user: User | AnonymousUser, *, confirmed: bool) -> None:
+    """A seated player leaves the match in play: a standard bot plays their seat to its end,
+    their seat row goes (the next match is not theirs), and the match counts as one they
+    left (docs/leavers.md). Unconfirmed, nothing changes: the refusal `confirm_leave` says
+    what leaving does, for the player to confirm."""
+    user = require_login(user)
+    with transaction.atomic():
+        match = _locked_live_match(room_id)
+        seat = next((n for n, sitter in enumerate(match.seating) if sitter["user"] == user.pk), None)
+        if seat is None or match.seating[seat].get("bot"):
+            raise Refused("not_seated", _("You are not seated at this table."))
+        sitter = match.seating[seat]
+        if sitter.get("removed"):
+            raise removed()
+        if sitter.get("left"):
+            raise _left()
+        if not confirmed:
+            raise Refused("confirm_leave", _("Leave the match? A bot plays your seat until it ends, and you "
+                                             "cannot come back to it."))
+        sitter["left"] = True
+        Seat.objects.filter(room_id=room_id, user_id=user.pk, bot=False).delete()
         _seating_changed(match, seat)
 
 

@@ -20,7 +20,7 @@ from accounts.models import User
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, Room, Seat
 from games.services import hooks, move_path, published
 from games.services.refusals import Refused, closed, removed, require_login, require_seat_number
-from games.services.sitters import removed_from
+from games.services.sitters import gone_from, removed_from
 
 # Sent by name: games.tasks calls the bots, which call this module (no import circle).
 FILL_QUICK_ROOM_TASK = "games.tasks.fill_quick_room"
@@ -287,10 +287,10 @@ def _require_room_budget(owner: User) -> None:
 
 def _require_no_live_seat(user: User, except_room: str | None = None) -> None:
     """One live seat per player: sitting elsewhere mid-match would leave the timer playing
-    their first table. A player a moderator removed is no longer at that match."""
+    their first table. A player who left or was removed is no longer at that match."""
     for match in (Match.objects.filter(status=Match.Status.PLAYING, players__user=user)
                   .exclude(room_id=except_room).select_related("room")):
-        if not removed_from(match, user):
+        if not gone_from(match, user):
             raise Refused("seated_elsewhere",
                           _("You are playing a match at “%(room)s”: finish it first.")
                           % {"room": match.room.display_name}, url=match.room.get_absolute_url())

@@ -1,5 +1,5 @@
 """Who plays a seat of a match: its person, a standard bot while that person is away or
-after a moderator removed them, or a bot account. Read from `Match.seating`, which the
+after they left or a moderator removed them, or a bot account. Read from `Match.seating`, which the
 move path writes."""
 
 from typing import Any
@@ -14,10 +14,10 @@ AWAY_LEVEL = "standard"
 
 
 def is_away(sitter: dict[str, Any]) -> bool:
-    # A removed seat is away for good: nobody is coming back to it.
+    # A seat left or removed is away for good: nobody is coming back to it.
     if sitter.get("bot"):
         return False
-    return bool(sitter.get("removed")) or sitter["timeouts"] >= AWAY_AFTER_TIMEOUTS
+    return bool(sitter.get("removed") or sitter.get("left")) or sitter["timeouts"] >= AWAY_AFTER_TIMEOUTS
 
 
 def bot_level(sitter: dict[str, Any]) -> str | None:
@@ -26,6 +26,13 @@ def bot_level(sitter: dict[str, Any]) -> str | None:
     if sitter.get("bot"):
         return str(sitter["bot"])
     return AWAY_LEVEL if is_away(sitter) else None
+
+
+def gone_from(match: Match | None, user: User) -> bool:
+    """Whether `user` is no longer at `match`: they left it, or a moderator removed them."""
+    return match is not None and any(
+        sitter["user"] == user.pk and bool(sitter.get("left") or sitter.get("removed"))
+        for sitter in match.seating)
 
 
 def removed_from(match: Match | None, user: User) -> bool:
