@@ -54,11 +54,12 @@ export class Chat {
     this.lines.tabIndex = -1;
     if (window.IntersectionObserver) {
       new IntersectionObserver((entries) => {
+        // In sight: the whole box, or at least four lines' height of it.
         const entry = entries.at(-1);
-        this.inView = entry.isIntersecting &&
-          (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= 60);
+        const readable = Math.min(entry.boundingClientRect.height, 96) - 1;
+        this.inView = entry.isIntersecting && entry.intersectionRect.height >= readable;
         this.looked();
-      }, { threshold: [0, 0.25, 0.5, 0.75, 1] }).observe(this.lines);
+      }, { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] }).observe(this.lines);
     }
     document.addEventListener("visibilitychange", () => this.looked());
 

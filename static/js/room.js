@@ -606,7 +606,7 @@ const chatButton = h("button", { type: "button", class: "chat-jump", id: "chat-j
   onclick: () => chat.show() }, h("span", { class: "chat-jump-label" }, gettext("Chat")), unreadBadge);
 els.table.parentElement.append(chatButton);
 document.getElementById("chat-title").after(h("button", { type: "button", class: "link back-to-table", id: "back-to-table",
-  onclick: () => { root.scrollIntoView({ block: "start" }); chatButton.focus({ preventScroll: true }); } },
+  onclick: () => { window.scrollTo({ top: 0 }); chatButton.focus({ preventScroll: true }); } },
 gettext("Back to the table")));
 
 function renderChatButton() {
