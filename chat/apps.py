@@ -6,3 +6,10 @@ class ChatConfig(AppConfig):
     name = "chat"
     verbose_name = _("Table chat")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # A mute covers every text others read, a room's name too (games.services.hooks).
+        from chat import services
+        from games.services import hooks
+
+        hooks.may_write.register(services.refuse_muted)

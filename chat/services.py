@@ -64,11 +64,8 @@ def post(room_id: str, user: Any, *, text: Any = "", phrase: Any = "") -> dict[s
         raise Refused("closed", _("This room was closed by a moderator."))
     if not room.chat:
         raise Refused("chat_off", _("The chat is turned off at this table."))
+    refuse_muted(user)
     now = timezone.now()
-    mute = Mute.objects.filter(user=user, until__gt=now).order_by("-until").first()
-    if mute is not None:
-        raise Refused("muted", _("A moderator muted you in the chat until %(until)s.")
-                      % {"until": timezone.localtime(mute.until).strftime("%Y-%m-%d %H:%M")})
     recent = ChatMessage.objects.filter(user=user, created_at__gt=now - timedelta(seconds=RATE_SECONDS))
     if recent.count() >= RATE_COUNT:
         raise Refused("rate_limited", _("You are writing too fast: at most %(count)d messages in %(seconds)d "
@@ -83,6 +80,16 @@ def post(room_id: str, user: Any, *, text: Any = "", phrase: Any = "") -> dict[s
         event = {"type": "room.chat", "message": message}
         transaction.on_commit(lambda: publish(groups.room(room.pk), event))
     return message
+
+
+def refuse_muted(user: User) -> None:
+    """A muted person writes nothing others read: no chat line, and no name for a room they
+    open (games.services.hooks.may_write)."""
+    mute = Mute.objects.filter(user=user, until__gt=timezone.now()).order_by("-until").first()
+    if mute is not None:
+        until = timezone.localtime(mute.until).strftime("%Y-%m-%d %H:%M")
+        raise Refused("muted", _("A moderator muted you until %(until)s: you cannot write in the chat or "
+                                 "name a room.") % {"until": until})
 
 
 def post_as_moderator(room_id: str, moderator: User, text: str) -> ChatMessage:

@@ -45,5 +45,8 @@ may_act: Hook[Callable[[User], object]] = Hook(
     "Before every action of a person: a seat, a move, a rematch, a bot, a room, a chat line. "
     "A check raises Refused (moderation's suspension, read from the database every time: "
     "the message that closes a suspended player's sockets can be lost).")
+may_write: Hook[Callable[[User], object]] = Hook(
+    "Before a person writes text others read outside the chat (a room's name); a check "
+    "raises Refused (chat's mute).")
 may_sit: Hook[Callable[[User], object]] = Hook(
     "Before a person takes a seat or starts a match; a check raises Refused (playban's cool-down).")

@@ -21,6 +21,7 @@ from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, Room, Seat
 from games.services import hooks, move_path, published
 from games.services.refusals import Refused, closed, removed, require_login, require_seat_number
 from games.services.sitters import gone_from, removed_from
+from tarneeb.text import clean_line
 
 # Sent by name: games.tasks calls the bots, which call this module (no import circle).
 FILL_QUICK_ROOM_TASK = "games.tasks.fill_quick_room"
@@ -33,7 +34,12 @@ def create_room(owner: User, *, name: str, variant: str, target: int, turn_secon
     if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
         raise Refused("bad_setting", _("Turn time must be between 5 and 120 seconds."))
     hooks.may_act.check(owner)
+    hooks.may_write.check(owner)
     _require_room_budget(owner)
+    # What others read in the lobby: no invisible characters, no piles of marks (as chat).
+    name = clean_line(name).strip()
+    if not name:
+        raise Refused("bad_name", _("Give the room a name."))
     room = Room.objects.create(owner=owner, name=name, variant=variant, target=target,
                                turn_seconds=turn_seconds, private=private, chat=chat)
     transaction.on_commit(lambda: published.announce_room(room.pk))
