@@ -54,11 +54,13 @@ def _rated(match: Match, has_changes: bool) -> str:
     return "rated" if has_changes or match.status == Match.Status.FINISHED else "playing"
 
 
-def _rating_change(change: RatingChange | None) -> dict[str, int] | None:
+def _rating_change(change: RatingChange | None) -> dict[str, float] | None:
+    """Before, after, the difference, and the share of a full match it counted (below 100
+    against opponents met again and again: docs/ratings.md, Repeated opponents)."""
     if change is None:
         return None
     return {"before": change.rating_before, "after": change.rating_after,
-            "diff": change.rating_after - change.rating_before}
+            "diff": change.rating_after - change.rating_before, "percent": round(change.weight * 100, 1)}
 
 
 @gzip_page

@@ -43,3 +43,9 @@ def test_the_profile_draws_them_with_their_titles(client):
     assert ratings and min(ratings) <= min(shown) and max(ratings) >= max(shown)
     assert "Rating" in texts and "Rated matches" in texts
     assert Rating.objects.get(user=players[0], variant="classic").matches == 2
+    # In Arabic too: coordinates with a point, never the Arabic decimal comma SVG cannot read.
+    client.cookies["django_language"] = "ar"
+    arabic = client.get(f"/u/{players[0].username}/").content.decode()
+    svg = re.search(r'<svg class="rating-chart".*?</svg>', arabic, re.S).group(0)
+    assert "التصنيف" in svg and len(re.findall(r"<line ", svg)) >= 4
+    assert not re.search(r' (?:x|y|x1|x2|y1|y2|cx|cy)="[^"]*,', svg), svg

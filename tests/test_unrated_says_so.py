@@ -67,3 +67,13 @@ def test_a_rated_match_says_so_with_each_player_s_change_and_the_profile_says_th
     section = re.search(r'<section class="ratings".*?</section>', profile, re.S).group(0)
     assert RULE in section
     assert "4 more different opponents to be on the leaderboard" in section  # 2 met of the 6 needed
+
+
+def test_a_match_against_the_same_opponents_again_says_how_much_it_counted(client):
+    players = make_players(4)
+    for _ in range(3):  # the third within the day: 2 meetings with each opponent, 1/2 x 1/2
+        match = play_match(players)
+    weights = set(RatingChange.objects.filter(match=match).values_list("weight", flat=True))
+    assert weights == {0.25}
+    html = page(client, f"/matches/{match.pk}/")
+    assert html.count('<span class="chip repeat-weight"') == 4 and "counted 25%" in html
