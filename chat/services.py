@@ -65,15 +65,17 @@ def post(room_id: str, user: Any, *, text: Any = "", phrase: Any = "") -> dict[s
     if not room.chat:
         raise Refused("chat_off", _("The chat is turned off at this table."))
     refuse_muted(user)
-    now = timezone.now()
-    recent = ChatMessage.objects.filter(user=user, created_at__gt=now - timedelta(seconds=RATE_SECONDS))
-    if recent.count() >= RATE_COUNT:
-        raise Refused("rate_limited", _("You are writing too fast: at most %(count)d messages in %(seconds)d "
-                                        "seconds.") % {"count": RATE_COUNT, "seconds": RATE_SECONDS})
     seat = room.seats.filter(user=user).values_list("number", flat=True).first()
     live = room.matches.filter(status=Match.Status.PLAYING).exists()
     audience = (ChatMessage.Audience.SPECTATORS if seat is None and live else ChatMessage.Audience.EVERYONE)
     with transaction.atomic():
+        # Counted under the writer's row lock: lines sent at once through several servers
+        # take turns, so none of them slips past the limit.
+        list(User.objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
+        since = timezone.now() - timedelta(seconds=RATE_SECONDS)
+        if ChatMessage.objects.filter(user=user, created_at__gt=since).count() >= RATE_COUNT:
+            too_fast = _("You are writing too fast: at most %(count)d messages in %(seconds)d seconds.")
+            raise Refused("rate_limited", too_fast % {"count": RATE_COUNT, "seconds": RATE_SECONDS})
         line = ChatMessage.objects.create(room=room, user=user, seat=seat, audience=audience, text=text,
                                           phrase=phrase)
         message = as_message(line, user.username)
