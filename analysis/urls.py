@@ -5,4 +5,5 @@ from analysis import views
 urlpatterns = [
     path("matches/<int:match_id>/hands/<int:number>/analysis.json", views.hand_analysis,
          name="hand_analysis"),
+    path("moderation/fairplay/", views.fairplay_signals, name="fairplay"),
 ]

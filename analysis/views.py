@@ -1,14 +1,17 @@
-"""A hand's analysis as open data: /matches/<id>/hands/<n>/analysis.json."""
+"""A hand's analysis as open data: /matches/<id>/hands/<n>/analysis.json; and the fair-play
+signals drawn from the analyses, for moderators: /moderation/fairplay/."""
 
-from django.http import Http404, HttpRequest, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_GET
 
-from analysis import deal
+from analysis import deal, fairplay
 from analysis.models import HandAnalysis
 from games import records
 from games.models import Match
 from moderation.privacy import keep_private
+from moderation.roles import moderator_page
 
 
 @gzip_page
@@ -29,3 +32,13 @@ def hand_analysis(request: HttpRequest, match_id: int, number: int) -> JsonRespo
     # A new version of the analysis replaces this one: cached for an hour, not a day.
     response["Cache-Control"] = "public, max-age=3600"
     return response
+
+
+@require_GET
+@moderator_page
+def fairplay_signals(request: HttpRequest) -> HttpResponse:
+    """Players and partnerships whose opening leads or defence stand out (docs/fairplay.md):
+    evidence for a moderator to look into, never a verdict. Moderators only, never cached."""
+    return render(request, "analysis/fairplay.html", {
+        "flagged": fairplay.signals(), "min_hands": fairplay.min_hands_measured(),
+        "threshold": fairplay.threshold_listed(), "listed": fairplay.LISTED})
