@@ -39,7 +39,7 @@ def with_a_bot() -> Match:
 def test_a_match_with_a_bot_says_it_is_not_rated_on_its_page_and_in_the_lists(client):
     match = with_a_bot()
     html = page(client, f"/matches/{match.pk}/")
-    note = re.search(r'<p class="rated-note rated-bot">(.*?)</p>', html, re.S)
+    note = re.search(r'<p class="match-result">.*?<span class="rated-note rated-bot">(.*?)</p>', html, re.S)
     assert note and BOT_RULE in note.group(1) and "not rated" in note.group(1)
     for path in ("/u/ann/matches/", "/u/ann/"):
         row = re.search(r'<td data-label="Result" class="result">(.*?)</td>', page(client, path), re.S)
@@ -58,7 +58,9 @@ def test_a_rated_match_says_so_with_each_player_s_change_and_the_profile_says_th
     players = make_players(4)
     match = play_match(players)
     html = page(client, f"/matches/{match.pk}/")
-    assert re.search(r'<p class="rated-note rated-rated"><span class="chip rated">rated</span></p>', html)
+    note = re.search(r'<p class="match-result">.*?<span class="rated-note rated-rated">(.*?)</p>', html, re.S)
+    assert note and '<span class="chip rated">rated</span>' in note.group(1)
+    assert "not rated" not in note.group(1)
     for change in RatingChange.objects.filter(match=match):
         diff = change.rating_after - change.rating_before
         assert f"{change.rating_before} → {change.rating_after}" in html
