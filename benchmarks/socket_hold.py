@@ -15,10 +15,11 @@ the other tables and for the watched one.
 
 Two rounds on fresh servers: `off`, the open-socket caps lifted (ADDRESS_SOCKETS,
 USER_SOCKETS, ROOM_SPECTATORS unlimited: the server as it was before them), and `on`,
-their defaults. Servers as benchmarks.load starts them (embedded: one daphne; scaled:
-`--daphne` processes, a worker and beat on PostgreSQL `tarneeb_socket_hold` and Redis
-database 12); the rate limits keep their production values except the TCP connection
-budget, which the sign-ups from 127.0.0.1 would spend.
+their values (the defaults, or this environment's). Servers as benchmarks.load starts
+them (embedded: one daphne; scaled: `--daphne` processes, a worker and beat on
+PostgreSQL `tarneeb_socket_hold` and Redis database 12); the rate limits keep their
+production values except the TCP connection budget, which the sign-ups from 127.0.0.1
+would spend.
 """
 
 from __future__ import annotations
@@ -77,8 +78,6 @@ class HoldServers(LoadServers):
         env = {k: v for k, v in super().env().items() if k not in HANDSHAKE_BUDGETS}
         if not self.caps:
             env.update({name: "1000000" for name in CAPS})
-        else:
-            env = {k: v for k, v in env.items() if k not in CAPS}
         if self.scaled:
             env.update(DATABASE_URL=PG_HOLD, REDIS_URL=REDIS_HOLD, CHANNELS_PREFIX=PREFIX)
         return env

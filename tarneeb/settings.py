@@ -290,7 +290,7 @@ CONNECTIONS_PER_SECOND = envfloat("CONNECTIONS_PER_SECOND", 10.0)
 # is given back SOCKET_SLOT_SECONDS after its last heartbeat (a third of that).
 ADDRESS_SOCKETS = envint("ADDRESS_SOCKETS", 32)
 USER_SOCKETS = envint("USER_SOCKETS", 10)
-ROOM_SPECTATORS = envint("ROOM_SPECTATORS", 100)
+ROOM_SPECTATORS = envint("ROOM_SPECTATORS", 50)
 SOCKET_SLOT_SECONDS = envfloat("SOCKET_SLOT_SECONDS", 60.0)
 # `python -m tarneeb.server` closes a connection that has not sent a whole request head
 # this long after it opened (or after its last response), and refuses a peer address's
