@@ -70,10 +70,14 @@ def main() -> None:
     from tests.processes import wait_for_worker
 
     call_command("migrate", verbosity=0)
-    players = [User.objects.create_user(f"bench{n}") for n in range(4)]
-    for _ in range(args.turns):
+    for table in range(args.turns):
+        # Four players a table (one live seat each); three sat a moment ago with their
+        # pages open (a match starts only with everyone there), the fourth starts it.
+        players = [User.objects.create_user(f"bench{table}-{n}") for n in range(4)]
         room = Room.objects.create(owner=players[0], name="bench", turn_seconds=120)
-        Seat.objects.bulk_create(Seat(room=room, number=n, user=players[n]) for n in range(3))
+        here = timezone.now() + timedelta(minutes=10)
+        Seat.objects.bulk_create(Seat(room=room, number=n, user=user, here_until=here)
+                                 for n, user in enumerate(players[:3]))
         room_life.sit(room.pk, players[3], 3)
 
     worker = None

@@ -95,8 +95,8 @@ def play_until(match: Match, phase: str) -> Match:
         else:
             # A seat whose player left is the bot's to play.
             actor = move_path.BOT if match.seating[game.to_act].get("left") else move_path.PLAYER
-            match = move_path.play(match.pk, seat=game.to_act, action=quick_policy(game, game.legal_actions()),
-                                   version=match.version, actor=actor)
+            action = quick_policy(game, game.legal_actions())
+            match = move_path.play(match.pk, seat=game.to_act, action=action, version=match.version, actor=actor)
     return match
 
 
