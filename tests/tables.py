@@ -96,7 +96,8 @@ def play_until(match: Match, phase: str) -> Match:
             # A seat whose player left is the bot's to play.
             actor = move_path.BOT if match.seating[game.to_act].get("left") else move_path.PLAYER
             action = quick_policy(game, game.legal_actions())
-            match = move_path.play(match.pk, seat=game.to_act, action=action, version=match.version, actor=actor)
+            match = move_path.play(match.pk, seat=game.to_act, action=action, version=match.version,
+                                   actor=actor)
     return match
 
 
