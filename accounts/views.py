@@ -12,6 +12,7 @@ from accounts import budget
 from accounts.forms import PasswordChangeForm, SignupForm
 from accounts.models import LOOKALIKE_MESSAGE, User
 from accounts.throttle import Attempt, address_key, refused, remember_device
+from analysis.profile import analysis_figures
 from history import listing, stats
 from moderation.privacy import private_response
 from playban import services as playban
@@ -69,7 +70,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "accounts/profile.html", {
         "ratings": profile_ratings(player),
         "player": player, "recent": recent, "stats": stats.variant_stats(player, request.user),
-        "standing": standing})
+        "standing": standing, "analysis_figures": analysis_figures(player, request.user)})
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

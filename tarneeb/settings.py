@@ -388,6 +388,15 @@ ANALYSIS_QUEUE = "analysis"
 # is started under `nice` (README).
 ANALYSIS_NICE = envint("ANALYSIS_NICE", 10)
 CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": ANALYSIS_QUEUE}}
+# The profile's analysis figures (analysis/profile.py): the median beside each is of the
+# players with at least this many analysed hands of the variant in public matches, counted
+# again at most this often.
+ANALYSIS_MEDIAN_MIN_HANDS = envint("ANALYSIS_MEDIAN_MIN_HANDS", 50)
+ANALYSIS_MEDIANS_SECONDS = envint("ANALYSIS_MEDIANS_SECONDS", 3600)
+# Fair-play signals for moderators (docs/fairplay.md): a player or partnership is measured
+# from this many rated hands of a variant, and listed from this z-score up.
+FAIRPLAY_MIN_HANDS = envint("FAIRPLAY_MIN_HANDS", 200)
+FAIRPLAY_Z = envfloat("FAIRPLAY_Z", 3.0)
 # Threads in the embedded worker. One: SQLite takes one writer at a time, and threads
 # waiting for its lock sleep in its busy handler (with 4, some timers of the benchmark's
 # burst came 2 s late). A threads pool still, as the solo pool drains only about ten
