@@ -463,6 +463,7 @@ function renderHand(focus) {
   );
   const busy = pendingV !== null;
   const cards = sortHand(m.hand, m.trump);
+  els.hand.style.setProperty("--cards", String(cards.length)); // the overlap fits the cards left
   let focusTarget = null;
   let firstEnabled = null;
   for (const card of cards) {
