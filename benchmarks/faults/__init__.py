@@ -2,6 +2,7 @@
 
     python -m benchmarks.faults                      # every scenario, 4 tables
     python -m benchmarks.faults --only redis --outage 10 --tables 2 --logs artifacts/faults
+    python -m benchmarks.faults --only ban           # a ban and a seat change in a Redis restart
 
 It starts its own PostgreSQL cluster (initdb in a temp dir, run as the `postgres` user
 when started as root) and its own Redis, both on free loopback ports, never the shared
@@ -24,5 +25,8 @@ The modules:
 - `audit`: the match logs read back through Django, moves lost and log faults;
 - `harness`: `FaultScenario` and the `Harness` a fault is given;
 - `daphne_killed`, `worker_killed`, `redis_outage`, `postgres_restart`: one fault each;
+- `ban_in_outage`: Redis restarted with a moderator's ban and a seat change at a waiting
+  table in flight (right after Redis returns, then during the outage): states lost and
+  whether the ban holds;
 - `__main__`: the command line, running the chosen scenarios and printing their figures.
 """

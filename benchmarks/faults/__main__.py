@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import faults
-from benchmarks.faults import daphne_killed, postgres_restart, redis_outage, worker_killed
+from benchmarks.faults import ban_in_outage, daphne_killed, postgres_restart, redis_outage, worker_killed
 from benchmarks.faults.audit import MOVES_LOST, act_counts, audit, on_db
 from benchmarks.faults.cluster import Cluster
 from benchmarks.faults.harness import FaultScenario, Harness
@@ -24,7 +24,8 @@ from benchmarks.table_latency import sign_up_players
 from tests.processes import RedisServer
 
 # In the order they run; --only picks among them by name.
-SCENARIOS = [daphne_killed.SCENARIO, worker_killed.SCENARIO, redis_outage.SCENARIO, postgres_restart.SCENARIO]
+SCENARIOS = [daphne_killed.SCENARIO, worker_killed.SCENARIO, redis_outage.SCENARIO, ban_in_outage.SCENARIO,
+             postgres_restart.SCENARIO]
 
 
 async def run(args: argparse.Namespace, cluster: Cluster) -> list[tuple[FaultScenario, dict[str, Any]]]:

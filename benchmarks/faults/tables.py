@@ -1,7 +1,12 @@
 """The tables in play: four protocol clients a table (tests/protocol_client.py), two seats
 on each daphne, playing random legal moves; a client whose socket closes reconnects, to
 the other daphne if its own is gone. Every act sent is kept, with whether it came back
-acknowledged or refused, for the audit."""
+acknowledged or refused, for the audit.
+
+As static/js/room.js does, a seat says `here` every HERE_EVERY s while its table is not
+playing (at once when a match ends): a rematch starts only with every seated person here
+and gives the others' seats up (docs/leavers.md). A seat asks for the rematch
+REMATCH_AFTER s after it saw the match end, as a person would, once the others said `here`."""
 
 from __future__ import annotations
 
@@ -15,6 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.protocol_client import HttpSession, TableClient, create_room
+
+# room.js: `here` every 15 s while seated before a match; a person's rematch a moment after the end.
+HERE_EVERY = 15.0
+REMATCH_AFTER = 1.0
 
 
 @dataclass
@@ -48,6 +57,10 @@ class Seat:
     acted_on: set[tuple[int, int]] = field(default_factory=set)
     rematched: set[int] = field(default_factory=set)
     last_sent: str = ""
+    # When `here` was last sent (room.js starts counting when its page loads), and when
+    # each finished match was first seen.
+    last_here: float = 0.0
+    finished_at: dict[int, float] = field(default_factory=dict)
 
 
 class Play:
@@ -102,7 +115,7 @@ class Play:
                     await client.close()
                 continue
             seat.client, seat.server = client, n
-            seat.connected_at = time.monotonic()
+            seat.connected_at = seat.last_here = time.monotonic()
             if seat.dropped_at is not None:
                 seat.reconnects.append(time.monotonic() - seat.dropped_at)
                 seat.dropped_at = None
@@ -147,6 +160,10 @@ class Play:
         pending = seat.pending
         if pending is not None and pending.match_id == key[0] and key[1] > pending.v and not pending.refused:
             pending.acked = True
+        if state["you"]["seat"] is not None and state["room"]["status"] != "playing" \
+                and now - seat.last_here > HERE_EVERY:
+            seat.last_here = now
+            asyncio.get_running_loop().create_task(self.send(seat, {"type": "here"}))
         if not self.acting or (pending is not None and not pending.acked and not pending.refused):
             return
         if state["legal"] and key not in seat.acted_on:
@@ -156,7 +173,8 @@ class Play:
             self.acts.append(seat.pending)
             message = {"type": "act", "action": action, "v": key[1]}
             asyncio.get_running_loop().create_task(self.send(seat, message))
-        elif match["phase"] == "finished" and match["id"] not in seat.rematched:
+        elif match["phase"] == "finished" and match["id"] not in seat.rematched \
+                and now - seat.finished_at.setdefault(match["id"], now) >= REMATCH_AFTER:
             seat.rematched.add(match["id"])
             asyncio.get_running_loop().create_task(self.send(seat, {"type": "rematch"}))
 
