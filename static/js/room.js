@@ -550,7 +550,8 @@ function renderFoot() {
 // deadline has passed by a few seconds with nothing new, ask for the table again.
 const SYNC_AFTER_MS = 3000;
 const SYNC_EVERY_MS = 5000;
-let lastSync = 0;
+const WAITING_SYNC_EVERY_MS = 15000;
+let lastSync = Date.now();
 // A seated player's page says it is open: a match starts only with every seated person
 // here, a seat whose page closed is given up (docs/leavers.md), and the table shows who is
 // disconnected (another tab of theirs keeps them here).
@@ -561,7 +562,11 @@ let lastHere = Date.now();
 setInterval(() => {
   if (!state) return;
   const now = Date.now();
-  if (state.deadline && now > state.deadline + SYNC_AFTER_MS && now - lastSync > SYNC_EVERY_MS) {
+  // With no deadline (a table waiting, between hands) nothing would bring a lost state
+  // back: ask now and then (a seat change published while Redis was down, say).
+  const due = state.deadline ? now > state.deadline + SYNC_AFTER_MS && now - lastSync > SYNC_EVERY_MS
+    : now - lastSync > WAITING_SYNC_EVERY_MS;
+  if (due) {
     lastSync = now;
     socket.send({ type: "sync" });
   }
