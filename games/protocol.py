@@ -16,6 +16,7 @@ class SeatSummary(TypedDict):
     username: str
     away: bool  # the timer played two turns in a row: a bot plays them until they are back
     removed: bool  # a moderator removed the player; a bot plays the seat
+    left: bool  # the player left the match; a bot plays the seat
     bot: str | None  # a bot account's level
 
 

@@ -32,7 +32,7 @@ async def test_leaving_is_confirmed_after_the_player_is_told_the_cost(asgi_appli
 
     await sockets[1].send_json_to({"type": "leave", "confirm": True})
     state = await receive(sockets[0])
-    assert state["room"]["seats"][1]["away"] is True
+    assert state["room"]["seats"][1]["away"] is True and state["room"]["seats"][1]["left"] is True
     match = await database_sync_to_async(Match.objects.get)(room=room)
     assert match.seating[1]["left"] is True
     assert not await database_sync_to_async(Seat.objects.filter(room=room, number=1).exists)()

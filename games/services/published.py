@@ -27,6 +27,7 @@ class SeatView(NamedTuple):
     away: bool = False
     removed: bool = False
     bot: str = ""  # the level of a bot account
+    left: bool = False
 
 
 def _unix_ms(moment: datetime | None) -> int | None:
@@ -38,7 +39,7 @@ def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> 
     by_seat: list[SeatSummary | None] = [None] * 4
     for seat in seats:
         by_seat[seat.number] = SeatSummary(seat=seat.number, username=seat.username, away=seat.away,
-                                           removed=seat.removed, bot=seat.bot or None)
+                                           removed=seat.removed, left=seat.left, bot=seat.bot or None)
     status: Literal["waiting", "playing", "over"] = (
         "waiting" if match is None else "playing" if match.status == Match.Status.PLAYING else "over")
     seated = 4 - by_seat.count(None)
@@ -83,8 +84,9 @@ def seated_at(match: Match) -> list[SeatView]:
     """The match's seating: nobody stands up mid-match, so it is the room's too. Nobody
     is away once the match is over."""
     live = match.status == Match.Status.PLAYING
-    return [SeatView(number, sitter["user"], sitter["username"], live and is_away(sitter),
-                     live and bool(sitter.get("removed")), sitter.get("bot", ""))
+    return [SeatView(number, sitter["user"], sitter["username"], away=live and is_away(sitter),
+                     removed=live and bool(sitter.get("removed")), bot=sitter.get("bot", ""),
+                     left=live and bool(sitter.get("left")))
             for number, sitter in enumerate(match.seating)]
 
 
@@ -98,6 +100,8 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
     summary = room_summary(room, seats, match)
     seat_of_user = {str(seat.user_id): seat.number for seat in seats}
     live = match is not None and match.status == Match.Status.PLAYING
+    # A seat its player left, or was removed from, is the bot's to play: no buttons for them.
+    gone = {seat.number for seat in seats if seat.left or seat.removed}
 
     def state(seat: int | None) -> str:
         message = StateMessage(type="state", v=0, room=summary, you={"seat": seat}, match=None, legal=[],
@@ -105,7 +109,7 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
         if match is not None and game is not None:
             message["v"] = match.version
             message["match"] = MatchState(**game.view(seat), id=match.pk, fairness=match.fairness)
-            if live and seat is not None and game.to_act == seat:
+            if live and seat is not None and game.to_act == seat and seat not in gone:
                 message["legal"] = game.legal_actions()
             if live and game.to_act is not None:
                 message["deadline"] = _unix_ms(match.deadline)

@@ -43,6 +43,7 @@ let finishedTrick = null; // a trick just completed, on the felt until it is gat
 const queued = []; // states that came while it was on show, drawn in order after
 let drawnTrick = []; // the cards on the felt as last drawn, to see which are new
 let playedFrom = null; // where the card this page just played was, {card, rect}
+let leftMatch = null; // the id of the match this page left (a bot plays the seat)
 
 // ------------------------------------------------------------------ helpers
 
@@ -84,6 +85,12 @@ function onMessage(message) {
     // Seats whose page is closed, shown at once: the timer plays for them at their turn.
     table.offline = new Set(Object.keys(message.seats).filter((seat) => !message.seats[seat]).map(Number));
     render();
+  } else if (message.type === "error" && message.code === "confirm_leave") {
+    // The server's own words: what leaving does and what it costs this player.
+    if (window.confirm(message.message) && send({ type: "leave", confirm: true })) {
+      leftMatch = state && state.match ? state.match.id : null;
+      render();
+    }
   } else if (message.type === "error") {
     pendingV = null;
     if (message.code !== "stale") {
@@ -356,7 +363,11 @@ function renderNotes() {
   const info = mine === null ? null : table.seatInfo(mine);
   const away = Boolean(info && info.away && state.match && state.room.status === "playing");
   els.away.hidden = !away;
-  if (away) {
+  if (away && (info.left || info.removed)) {  // nothing to come back to
+    els.away.replaceChildren(h("span", {}, info.left
+      ? gettext("You left this match: a bot plays your seat until it ends.")
+      : gettext("A moderator removed you from this table.")));
+  } else if (away) {
     els.away.replaceChildren(
       h("span", {}, gettext("You were away: a bot is playing for you.")), " ",
       h("button", { type: "button", class: "primary", id: "back", onclick: () => send({ type: "back" }) },
@@ -526,6 +537,12 @@ function renderFoot() {
     },
   }, showLastTrick ? gettext("Hide last trick") : gettext("Show last trick"));
   els.foot.append(last, sound.button(render));
+  const mine = mySeat();
+  const sitter = mine === null ? null : state.room.seats[mine];
+  if (isLive(m) && sitter && !sitter.removed && leftMatch !== m.id) {
+    els.foot.append(h("button", { type: "button", class: "leave", onclick: () => send({ type: "leave" }) },
+      gettext("Leave table")));
+  }
 
   const f = m.fairness || {};
   const sheet = "/matches/" + m.id + "/";

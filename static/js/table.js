@@ -132,6 +132,7 @@ export class Table {
     const badges = h("div", { class: "seat-badges" });
     const info = this.seatInfo(seat);
     if (info && info.removed) badges.append(h("span", { class: "chip removed-chip" }, gettext("removed")));
+    else if (info && info.left) badges.append(h("span", { class: "chip away-chip" }, gettext("left")));
     else if (info && info.away) badges.append(h("span", { class: "chip away-chip" }, gettext("away")));
     else if (info && this.offline.has(seat)) {
       badges.append(h("span", { class: "chip offline-chip" }, gettext("disconnected")));
