@@ -67,7 +67,8 @@ PREFIX = "tarneeb-load"
 # paced player is far below them.
 ADDRESS_LIMITS = ("ADDRESS_MESSAGE_BURST", "ADDRESS_MESSAGES_PER_SECOND", "ADDRESS_CONNECT_BURST",
                   "ADDRESS_CONNECTS_PER_SECOND", "CONNECTION_BURST", "CONNECTIONS_PER_SECOND",
-                  "SOCKET_CONNECT_BURST", "SOCKET_CONNECTS_PER_SECOND")
+                  "SOCKET_CONNECT_BURST", "SOCKET_CONNECTS_PER_SECOND", "ADDRESS_SOCKETS", "ROOM_SPECTATORS",
+                  "ADDRESS_UNFINISHED_CONNECTIONS")
 # Handshakes in flight at once per client process: a burst of ~100 on one scaled daphne
 # runs its channels_redis pool out of connections (as benchmarks.table_latency found).
 CONNECTING = 10
@@ -267,6 +268,8 @@ class LoadTable(PacedTable):
 
     async def tick(self, at: float | None = None) -> None:
         """One tick, scheduled `at` (now if not given)."""
+        for client in self.clients:
+            await client.say_here_if_due()
         if (why := await self.move()) is not None:
             self.passes.append((time.perf_counter() if at is None else at, why))
 

@@ -61,7 +61,8 @@ PASSWORD_LIMITS = ("PASSWORD_HASHES_PER_SECOND", "PASSWORD_HASHES_PER_MINUTE",
 RATE_LIMITS = (*PASSWORD_LIMITS, "SOCKET_MESSAGE_BURST", "SOCKET_MESSAGES_PER_SECOND", "USER_MESSAGE_BURST",
                "USER_MESSAGES_PER_SECOND", "SOCKET_CONNECT_BURST", "SOCKET_CONNECTS_PER_SECOND",
                "ADDRESS_MESSAGE_BURST", "ADDRESS_MESSAGES_PER_SECOND", "ADDRESS_CONNECT_BURST",
-               "ADDRESS_CONNECTS_PER_SECOND", "CONNECTION_BURST", "CONNECTIONS_PER_SECOND")
+               "ADDRESS_CONNECTS_PER_SECOND", "CONNECTION_BURST", "CONNECTIONS_PER_SECOND", "ADDRESS_SOCKETS",
+               "USER_SOCKETS", "ROOM_SPECTATORS", "ADDRESS_UNFINISHED_CONNECTIONS")
 
 
 # Servers
@@ -170,6 +171,7 @@ async def play_seat(client: TableClient, table: Table, run: Run, rng: random.Ran
     seat = client.seat
     assert seat is not None
     while True:
+        await client.say_here_if_due()
         state = client.state
         assert state is not None
         match = state["match"]

@@ -41,7 +41,8 @@ RELAXED_LIMITS = {"SOCKET_MESSAGE_BURST": 10_000, "SOCKET_MESSAGES_PER_SECOND": 
                   "ROOMS_PER_HOUR": 10_000, "ROOMS_OPEN_PER_USER": 10_000, "BOT_ROOMS_PER_USER": 10_000,
                   # Connections one address holds (tarneeb.server, tarneeb.sockets): every
                   # browser and socket of a test comes from 127.0.0.1.
-                  "ADDRESS_UNFINISHED_CONNECTIONS": 10_000, "ADDRESS_SOCKETS": 10_000, "USER_SOCKETS": 10_000}
+                  "ADDRESS_UNFINISHED_CONNECTIONS": 10_000, "ADDRESS_SOCKETS": 10_000, "USER_SOCKETS": 10_000,
+                  "ROOM_SPECTATORS": 10_000}
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -156,6 +156,9 @@ def order(state: dict[str, Any]) -> tuple[int, int]:
     return (state["match"] or {}).get("id", 0), state["v"]
 
 
+HERE_SECONDS = 15.0
+
+
 class TableClient:
     """One socket at one table. `state` is the latest state message (by match id and v)."""
 
@@ -173,6 +176,7 @@ class TableClient:
         self.leaks: list[str] = []
         self.keep_messages = True
         self._changed = asyncio.Event()
+        self.said_here = time.monotonic()
 
     async def connect(self) -> dict[str, Any]:
         headers = {}
@@ -192,6 +196,13 @@ class TableClient:
     async def send(self, message: dict[str, Any]) -> None:
         assert self.socket is not None
         await self.socket.send(json.dumps(message))
+
+    async def say_here_if_due(self) -> None:
+        """Say "here" every HERE_SECONDS, as a seated player's page does (docs/protocol.md):
+        a rematch starts only with every seated person present."""
+        if self.seat is not None and time.monotonic() - self.said_here > HERE_SECONDS:
+            self.said_here = time.monotonic()
+            await self.send({"type": "here"})
 
     async def sit(self, seat: int) -> None:
         await self.send({"type": "sit", "seat": seat})

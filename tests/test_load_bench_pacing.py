@@ -20,6 +20,9 @@ class Seat:
     async def send(self, message: dict[str, Any]) -> None:
         self.sent.append(message)
 
+    async def say_here_if_due(self) -> None:
+        """A page's "here" is no move: the pacing tests count moves only."""
+
 
 def table(*seats: Seat) -> LoadTable:
     return LoadTable(list(seats), 2.0, random.Random(1))  # type: ignore[arg-type]  # Seat stands in for TableClient
