@@ -116,11 +116,15 @@ def supervised(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) 
         stop_process(process, patience=60)
 
 
+# Two daphne, the worker, beat and the analysis worker (deploy/supervisor.conf.in).
+PROGRAMS = 5
+
+
 def test_supervisord_starts_a_killed_daphne_and_a_killed_worker_again(supervised):
     bases = [f"http://127.0.0.1:{supervised.first_port + n}" for n in range(2)]
     for base in bases:
         assert wait_healthy(base, 90)["checks"]["worker"]["ok"]
-    assert supervised.status().count("RUNNING") == 4, supervised.status()
+    assert supervised.status().count("RUNNING") == PROGRAMS, supervised.status()
 
     daphne = f"daphne-{supervised.first_port}"
     killed = supervised.kill(daphne)
@@ -135,6 +139,6 @@ def test_supervisord_starts_a_killed_daphne_and_a_killed_worker_again(supervised
     # /healthz answers 200 only once a worker answers its ping.
     wait_healthy(bases[1], 60)
     worker_back = time.monotonic() - started
-    assert supervised.status().count("RUNNING") == 4, supervised.status()
+    assert supervised.status().count("RUNNING") == PROGRAMS, supervised.status()
     print(f"\nunder supervisord: daphne serving again {daphne_back:.1f} s after kill -9, "
           f"worker answering again after {worker_back:.1f} s")
