@@ -52,7 +52,7 @@ from urllib.parse import urlsplit
 from websockets.exceptions import ConnectionClosed
 
 from benchmarks.abuse import PacedTable, percentile
-from benchmarks.table_latency import PG_ADMIN, Servers, cpu_seconds, pool_map, psql, sign_up_players
+from benchmarks.table_latency import PG_ADMIN, Servers, cpu_seconds, pool_map, sign_up_players
 from tests.processes import ROOT, free_port, stop_process, wait_for_port
 from tests.protocol_client import HttpSession, TableClient, create_room
 
@@ -104,22 +104,18 @@ class LoadServers(Servers):
             env["TRUSTED_PROXIES"] = "127.0.0.1"  # as docs/deploy.md has it
         return env
 
+    def spawn_worker_and_beat(self, name: str) -> None:
+        """As README runs them: the worker, and beat for the overdue-turn sweep."""
+        self.named["worker"] = self.spawn(
+            "worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork", "-l", "WARNING",
+            "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
+        self.named["beat"] = self.spawn("beat", "-m", "celery", "-A", "tarneeb", "beat", "-l", "WARNING",
+                                        "-s", str(self.tmp / "beat-schedule"))
+
     def start(self) -> list[str]:
         if self.scaled:
-            psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-            psql(f"CREATE DATABASE {DATABASE}")
-            self.callback(psql, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-            import redis  # channels_redis's dependency
-
-            client = redis.Redis.from_url(REDIS_LOAD)
-            client.flushdb()
-            self.callback(client.flushdb)
-            # As README runs them: the worker, and beat for the overdue-turn sweep.
-            self.named["worker"] = self.spawn(
-                "worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork", "-l", "WARNING",
-                "-n", f"load-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
-            self.named["beat"] = self.spawn("beat", "-m", "celery", "-A", "tarneeb", "beat", "-l", "WARNING",
-                                            "-s", str(self.tmp / "beat-schedule"))
+            self.own_backends(DATABASE, REDIS_LOAD)
+            self.spawn_worker_and_beat("load")
         bases = super().start()
         daphnes = {f"daphne-{n}": p for n, p in enumerate(self.processes[-len(bases):])}
         self.named = {**daphnes, **self.named}

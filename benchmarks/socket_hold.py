@@ -34,7 +34,6 @@ import multiprocessing
 import random
 import statistics
 import time
-import uuid
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,7 +44,7 @@ from websockets.typing import Origin
 
 from benchmarks.abuse import PacedTable, household, percentile, seat_tables, window
 from benchmarks.load import LoadServers
-from benchmarks.table_latency import Servers, cpu_seconds, psql, sign_up_players
+from benchmarks.table_latency import Servers, cpu_seconds, sign_up_players
 from tarneeb import settings as site_settings
 
 CAPS = ("ADDRESS_SOCKETS", "USER_SOCKETS", "ROOM_SPECTATORS")
@@ -84,19 +83,8 @@ class HoldServers(LoadServers):
 
     def start(self) -> list[str]:
         if self.scaled:
-            psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-            psql(f"CREATE DATABASE {DATABASE}")
-            self.callback(psql, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-            import redis  # channels_redis's dependency
-
-            client = redis.Redis.from_url(REDIS_HOLD)
-            client.flushdb()
-            self.callback(client.flushdb)
-            self.named["worker"] = self.spawn(
-                "worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork", "-l", "WARNING",
-                "-n", f"hold-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
-            self.named["beat"] = self.spawn("beat", "-m", "celery", "-A", "tarneeb", "beat", "-l", "WARNING",
-                                            "-s", str(self.tmp / "beat-schedule"))
+            self.own_backends(DATABASE, REDIS_HOLD)
+            self.spawn_worker_and_beat("hold")
         bases = Servers.start(self)  # not LoadServers': its database and Redis are its own
         self.named = {**{f"daphne-{n}": p for n, p in enumerate(self.processes[-len(bases):])}, **self.named}
         return bases

@@ -105,16 +105,21 @@ class Servers(ProcessGroup):
                        EMBEDDED_WORKER="false")
         return env
 
+    def own_backends(self, database: str, redis_url: str) -> None:
+        """A PostgreSQL database and a Redis database of this run's own: empty now, and
+        dropped (emptied) at the end."""
+        psql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        psql(f"CREATE DATABASE {database}")
+        self.callback(psql, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        import redis  # channels_redis's dependency
+
+        client = redis.Redis.from_url(redis_url)
+        client.flushdb()
+        self.callback(client.flushdb)
+
     def start(self) -> list[str]:
         if self.mode == "scaled":
-            psql("DROP DATABASE IF EXISTS tarneeb_bench WITH (FORCE)")
-            psql("CREATE DATABASE tarneeb_bench")
-            self.callback(psql, "DROP DATABASE IF EXISTS tarneeb_bench WITH (FORCE)")
-            import redis  # channels_redis's dependency
-
-            client = redis.Redis.from_url(REDIS_BENCH)
-            client.flushdb()
-            self.callback(client.flushdb)
+            self.own_backends("tarneeb_bench", REDIS_BENCH)
         for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
             subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=self.env(),
                            check=True)
