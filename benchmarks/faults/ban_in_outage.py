@@ -15,15 +15,21 @@ started again on the same port after --outage s):
   banned the same way, and the players change seats back.
 
 Each socket of the table is a page as the site's scripts run it: it reconnects as
-static/js/socket.js does (not after 4401, 4403 or 4404), sends `sync` 3 s after a shown
-deadline passed with nothing new and `here` every 15 s while seated before a match, as
-static/js/room.js does (a client of the code before them gets `unknown_type` for these,
-which changes nothing).
+static/js/socket.js does (not after 4401, 4403 or 4404) and keeps the state it last
+showed meanwhile; every 250 ms, as static/js/room.js's setInterval does, it sends `sync`
+3 s after a shown deadline passed with nothing new (then every 5 s), or, with no deadline
+(a waiting table, between hands), once 15 s passed since its last `sync` or since the page
+opened (a reconnect does not count: the page is not loaded again), and `here` every 15 s
+while seated; a message due while the socket is closed is dropped as socket.js's send()
+drops it (a client of the code before them gets `unknown_type` for these, which changes
+nothing).
 
 Measured, for each restart:
 - states lost: sockets of the table (the banned player's apart) whose last state does not
-  show the seating in the database STATES_WAIT s after the last seat change (or, during
-  the outage, after Redis returned), and how long until every one did;
+  show the seating in the database STATES_WAIT s after the last seat change (during the
+  outage, and at least RETURNED_WAIT s after Redis returned), and for each socket how long
+  after the change it showed it, and how it came (a publish, the answer to its `sync`, or
+  the state a new socket is sent);
 - whether the ban holds: the banned player's socket was closed with 4401 by the push, or
   else its next action (a chat line, then a seat if the socket is still open) was refused
   with `suspended` and the socket closed 4401; a new socket of theirs is refused (4401);
@@ -53,10 +59,17 @@ CLOSE_SUSPENDED = 4401
 FOR_GOOD = (4401, 4403, 4404)
 # How long the banned player's socket is given to be closed by the push before it acts.
 PUSH_WAIT = 3.0
-# How long every socket is given to show the latest seating.
-STATES_WAIT = 8.0
-# room.js: `sync` 3 s after the shown deadline, then every 5 s; `here` every 15 s.
-SYNC_AFTER, SYNC_EVERY, HERE_EVERY = 3.0, 5.0, 15.0
+# How long every socket is given to show the latest seating, after the change: a page at
+# a waiting table asks for it (`sync`) at most WAITING_SYNC_EVERY (+ a tick) after that.
+STATES_WAIT = 20.0
+# During the outage, and at least this long after Redis returned.
+RETURNED_WAIT = 8.0
+# room.js (SYNC_AFTER_MS, SYNC_EVERY_MS, WAITING_SYNC_EVERY_MS, HERE_EVERY_MS; its
+# setInterval's 250 ms): `sync` 3 s after the shown deadline, then every 5 s; with no
+# deadline, every 15 s; `here` every 15 s while seated.
+SYNC_AFTER, SYNC_EVERY, WAITING_SYNC_EVERY, HERE_EVERY, TICK = 3.0, 5.0, 15.0, 15.0, 0.25
+# A state that came within this long of the page's `sync` counts as its answer.
+SYNC_ANSWER = 1.0
 
 
 @dataclass
@@ -74,17 +87,33 @@ class Page:
     closed: tuple[float, int] | None = None
     reconnects: int = 0
     task: asyncio.Task[None] | None = None
+    ticker: asyncio.Task[None] | None = None
     stopping: bool = False
+    # room.js's `state`: the latest state shown, kept while the socket is down.
+    state: dict[str, Any] | None = None
+    # Each seating shown: since when, and how it came ("publish", "sync", "connect").
+    shown: list[tuple[float, dict[int, str], str]] = field(default_factory=list)
+    # room.js's lastSync and lastHere (Date.now() when the page loads), and the last
+    # `sync` actually sent.
+    last_sync: float = 0.0
+    last_here: float = 0.0
+    sync_sent: float | None = None
+    syncs: list[float] = field(default_factory=list)
+    shown_by: TableClient | None = None
 
     async def open(self) -> None:
         self.client = await self._connect()
+        self.last_sync = self.last_here = time.monotonic()
         self.task = asyncio.create_task(self._run())
+        self.ticker = asyncio.create_task(self._tick())
 
     async def stop(self) -> None:
         """Closed as a tab is, within seconds whatever the server does. The loop is asked
         to end rather than cancelled: asyncio.wait_for (TableClient.next_message) can
         swallow a cancellation that meets a message arriving (Python 3.11)."""
         self.stopping = True
+        if self.ticker is not None:
+            self.ticker.cancel()
         if self.task is not None:
             await asyncio.wait({self.task}, timeout=3)
             self.task.cancel()
@@ -101,14 +130,49 @@ class Page:
         await asyncio.wait_for(client.connect(), 10)
         return client
 
-    async def send(self, message: dict[str, Any]) -> None:
-        if self.client is not None:
-            with contextlib.suppress(Exception):  # a closing socket shows up in _run()
-                await self.client.send(message)
+    async def send(self, message: dict[str, Any]) -> bool:
+        """Sent if the socket is open (socket.js's send() drops it otherwise)."""
+        if self.client is None:
+            return False
+        try:
+            await self.client.send(message)
+        except Exception:  # a closing socket shows up in _run()
+            return False
+        return True
+
+    async def _tick(self) -> None:
+        """room.js's setInterval (every 250 ms): `sync` and `here` when due."""
+        while not self.stopping:
+            await asyncio.sleep(TICK)
+            state = self.state
+            if state is None:
+                continue
+            now = time.monotonic()
+            deadline = state.get("deadline")
+            due = (time.time() > deadline / 1000 + SYNC_AFTER and now - self.last_sync > SYNC_EVERY
+                   if deadline else now - self.last_sync > WAITING_SYNC_EVERY)
+            if due:
+                self.last_sync = now
+                if await self.send({"type": "sync"}):
+                    self.sync_sent = now
+                    self.syncs.append(now)
+            if (state.get("you") or {}).get("seat") is not None and now - self.last_here > HERE_EVERY:
+                self.last_here = now
+                await self.send({"type": "here"})
+
+    def _show(self, state: dict[str, Any], fresh: bool) -> None:
+        """The page shows `state`; a new seating is noted with how it came."""
+        self.state = state
+        seating = seating_of(state)
+        if self.shown and self.shown[-1][1] == seating:
+            return
+        now = time.monotonic()
+        how = "connect" if fresh else "sync" if self.sync_sent is not None \
+            and now - self.sync_sent <= SYNC_ANSWER else "publish"
+        self.shown.append((now, seating, how))
 
     async def _run(self) -> None:
         attempt = 0
-        last_sync = last_here = time.monotonic()
         while self.closed is None and not self.stopping:
             client = self.client
             if client is None:
@@ -134,24 +198,25 @@ class Page:
                     self.closed = (time.monotonic(), code)
                 continue
             self._note_errors(client, seen)
-            state, now = client.state, time.monotonic()
-            if state is None:
-                continue
-            deadline = state.get("deadline")
-            if deadline and time.time() > deadline / 1000 + SYNC_AFTER and now - last_sync > SYNC_EVERY:
-                last_sync = now
-                await self.send({"type": "sync"})
-            if (state.get("you") or {}).get("seat") is not None and state["room"]["status"] != "playing" \
-                    and now - last_here > HERE_EVERY:
-                last_here = now
-                await self.send({"type": "here"})
+            if client.state is not None and client.state is not self.state:
+                # A socket's first state is the one its server sends as it connects.
+                self._show(client.state, fresh=client is not self.shown_by)
+                self.shown_by = client
 
     def _note_errors(self, client: TableClient, seen: int) -> None:
         self.errors.extend((time.monotonic(), error.get("code", "")) for error in client.errors[seen:])
 
     def seating(self) -> dict[int, str] | None:
-        state = self.client.state if self.client is not None else None
-        return None if state is None else seating_of(state)
+        """The seating the page shows (its last state, whether its socket is open or not)."""
+        return None if self.state is None else seating_of(self.state)
+
+    def showed(self, expected: dict[int, str], since: float) -> str:
+        """How long after `since` the page showed `expected` (and showed nothing else
+        after it), and how it came; or what it shows instead."""
+        if not self.shown or self.shown[-1][1] != expected:
+            return "not shown"
+        at, _seating, how = self.shown[-1]
+        return f"{at - since:.2f} ({how})"
 
 
 def seating_of(state: dict[str, Any]) -> dict[int, str]:
@@ -296,16 +361,21 @@ class Table:
         await until_db(stood, 5, f"{stander.name}'s stand")
         return sent
 
-    async def states(self, since: float) -> dict[str, Any]:
-        """States lost: pages not showing the database's seating STATES_WAIT s after `since`."""
+    async def states(self, since: float, until_at: float) -> dict[str, Any]:
+        """States lost: pages not showing the database's seating at `until_at` (the seat
+        change, `since`, + STATES_WAIT s or later); and when each page showed it."""
         expected = await on_db(db_seating, self.room_id)
-        started = time.monotonic()
-        took = await until(lambda: all(page.seating() == expected for page in self.pages),
-                           max(0.0, since + STATES_WAIT - started))
+        await until(lambda: all(page.seating() == expected for page in self.pages),
+                    max(0.0, until_at - time.monotonic()))
         behind = [page.name for page in self.pages if page.seating() != expected]
+        took = [page.shown[-1][0] - since for page in self.pages if page.seating() == expected]
         return {"seating": " ".join(f"{n}:{name.rsplit('-', 1)[-1]}" for n, name in sorted(expected.items())),
-                "sockets": len(self.pages), "states lost": len(behind), "behind": ", ".join(behind) or "none",
-                "every socket showed it after s": None if took is None else round(started + took - since, 2),
+                "sockets": len(self.pages), "window after the change s": round(until_at - since, 1),
+                "states lost": len(behind), "behind": ", ".join(behind) or "none",
+                "every socket showed it after s": round(max(took), 2) if not behind else None,
+                "each socket showed it after s (how)": "; ".join(
+                    f"{page.name} {page.showed(expected, since)}" for page in self.pages),
+                "syncs sent since the change": sum(t > since for page in self.pages for t in page.syncs),
                 "reconnects": sum(page.reconnects for page in self.pages)}
 
 
@@ -441,7 +511,7 @@ async def right_after(h: Harness, table: Table) -> dict[str, Any]:
     subscribed = await subscribed_again(h, table, victim)
     answered, banned_at = await ban(table, victim)
     changed = await table.change_seats()
-    states = await table.states(changed)
+    states = await table.states(changed, changed + STATES_WAIT)
     actions = await next_actions(table, victim, answered)
     await until(lambda: victim.closed is not None, 2)
     stored = await on_db(stored_after, victim.username, table.room_id, banned_at)
@@ -458,19 +528,20 @@ async def right_after(h: Harness, table: Table) -> dict[str, Any]:
 
 async def during(h: Harness, table: Table) -> dict[str, Any]:
     """Redis down: the ban, the seat change and the banned player's next actions; then
-    Redis back and every socket given STATES_WAIT s to show the seating."""
+    Redis back, every socket given STATES_WAIT s after the change (and RETURNED_WAIT s
+    after Redis returned) to show the seating."""
     victim = table.victims[1]
     h.cluster.redis.kill()
     killed = time.monotonic()
     await asyncio.sleep(1)
     answered, banned_at = await ban(table, victim)
-    await table.change_seats()
+    changed = await table.change_seats()
     actions = await next_actions(table, victim, answered)
     await asyncio.sleep(max(0.0, killed + h.outage - time.monotonic()))
     h.cluster.redis.start()
     returned = time.monotonic()
     subscribed = await subscribed_again(h, table, victim)
-    states = await table.states(returned)
+    states = await table.states(changed, max(changed + STATES_WAIT, returned + RETURNED_WAIT))
     stored = await on_db(stored_after, victim.username, table.room_id, banned_at)
     again = await new_socket(victim)
     return {"both daphne subscribed again after s": None if subscribed is None else round(subscribed, 2),
