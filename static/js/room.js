@@ -7,6 +7,7 @@ import { fmt, h, toast } from "./dom.js";
 import { errorNode } from "./errors.js";
 import { Chat } from "./chat.js";
 import { Moderation } from "./moderation.js";
+import { FocusKeeper } from "./focus.js";
 import { flyIn, gather } from "./motion.js";
 import { LiveSocket } from "./socket.js";
 import { TurnSound } from "./sound.js";
@@ -151,7 +152,7 @@ async function gatherTrick() {
 
 function render() {
   if (!state) return;
-  const focus = focusBefore();
+  const focus = focusKeeper.before();
   const m = state.match;
   const seat = mySeat();
   const myTurn = seat !== null && state.legal.length > 0;
@@ -180,71 +181,13 @@ function render() {
   renderHand(focus);
   renderFoot();
   renderChatButton();
-  keepFocus(focus);
+  focusKeeper.keep(focus);
   fitToScreen();
 }
 
 // ------------------------------------------------------------------ focus and fit
 
-// Drawing replaces the buttons; the player's focus stays where it was: on the same
-// button (the same bid, card or seat's button) when it is still there and usable, else
-// in the same place (the bid panel, the hand), never moved elsewhere by an update.
-const FOCUS_KEEPERS = ["#actions", "#hand", "#foot", ".seat", "#summary", "#away", "#turn"];
-let lastFocused = null; // the element in the table the player last focused, and its key
-
-function focusKey(el) {
-  const seat = el.closest(".seat");
-  return [el.tagName, el.id, JSON.stringify({ ...el.dataset }), seat ? seat.dataset.pos : "",
-    [...el.classList].filter((c) => !["dimmed", "trump", "urgent"].includes(c)).join(".")].join("|");
-}
-
-const usable = (el) => el && el.isConnected && !el.disabled && !el.closest("[hidden]") &&
-  (!el.checkVisibility || el.checkVisibility());
-
-document.addEventListener("focusin", (event) => {
-  const el = event.target;
-  if (!root.contains(el)) {
-    lastFocused = null;
-    return;
-  }
-  const place = FOCUS_KEEPERS.find((sel) => el.matches(sel) || el.closest(sel));
-  lastFocused = { el, key: focusKey(el), place: place || null };
-});
-
-// Where the focus is before drawing: the element to come back to, or null when the
-// player is elsewhere (the chat, the page's head) or nowhere by their own choice.
-function focusBefore() {
-  const active = document.activeElement;
-  if (active && active !== document.body && root.contains(active)) {
-    return lastFocused && lastFocused.el === active ? lastFocused : null;
-  }
-  // Focus fell to the page when the focused button was redrawn, disabled or hidden.
-  if ((!active || active === document.body) && lastFocused && !usable(lastFocused.el)) return lastFocused;
-  return null;
-}
-
-function keepFocus(before) {
-  if (!before) return;
-  const active = document.activeElement;
-  if (active && active !== document.body && usable(active)) return; // still there, or the hand took it
-  const candidates = [...root.querySelectorAll("button, a[href], [tabindex]")];
-  const same = candidates.find((el) => el !== before.el && usable(el) && focusKey(el) === before.key);
-  const target = same || placeTarget(before.place);
-  if (target) target.focus({ preventScroll: true });
-}
-
-// A usable element in the same place: the first bid or trump button, the hand's card
-// that takes the focus (or the hand itself), else the table.
-function placeTarget(place) {
-  const inDock = place === "#actions" || place === "#hand";
-  const firstAction = els.actions.querySelector("button:not([disabled])");
-  const card = els.hand.querySelector('button.card[tabindex="0"]:not([disabled])');
-  if (place === "#actions" && firstAction) return firstAction;
-  if (inDock && card) return card;
-  if (inDock && !els.hand.hidden) return els.hand;
-  if (inDock && !els.actions.hidden) return els.actions;
-  return root;
-}
+const focusKeeper = new FocusKeeper(root, els);
 
 // The play area fills the screen below its own top (table.css, .play-area).
 function fitToScreen() {
@@ -495,10 +438,10 @@ function renderHand(focus) {
   const target = focusTarget || firstEnabled;
   if (target) target.tabIndex = 0;
   // Only a player already in the hand is moved to its card; an update never takes the
-  // focus from anywhere else (keepFocus puts it back where it was).
+  // focus from anywhere else (the focus keeper puts it back where it was).
   if (target && was) {
     target.focus({ preventScroll: true });
-    lastFocused = { el: target, key: focusKey(target), place: "#hand" };
+    focusKeeper.noted(target, "#hand");
   }
   els.hand.setAttribute("aria-label", playable.size
     ? gettext("Your hand: choose a card to play")
