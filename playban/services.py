@@ -12,11 +12,12 @@ from datetime import datetime, timedelta
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.db.models import Count, Q
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from games.dates import when_text
 from games.models import Match, MatchEvent, MatchPlayer, Seat
 from games.services.refusals import Refused
 from playban import policy
@@ -111,7 +112,7 @@ def refuse_cooling_down(user: User) -> None:
 
 def refusal(abandonment: Abandonment) -> str:
     """Why and until when, in the current language."""
-    until = formats.date_format(timezone.localtime(abandonment.until), "j F Y, H:i T")
+    until = when_text(abandonment.until)
     if abandonment.reason == Abandonment.Reason.REMOVED:
         return _("A moderator removed you from a match, so you cannot take a seat until %(until)s.") % {
             "until": until}
