@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
-import contextlib
 import math
 import multiprocessing
 import os
@@ -52,7 +51,8 @@ from urllib.parse import urlsplit
 from websockets.exceptions import ConnectionClosed
 
 from benchmarks.abuse import PacedTable, percentile
-from benchmarks.table_latency import PG_ADMIN, Servers, cpu_seconds, pool_map, sign_up_players
+from benchmarks.table_latency import PG_ADMIN, Servers, pool_map, sign_up_players
+from benchmarks.usage import Usage, descendants, idle_sockets, rss_bytes, show_idle
 from tests.processes import ROOT, free_port, stop_process, wait_for_port
 from tests.protocol_client import HttpSession, TableClient, create_room
 
@@ -148,28 +148,6 @@ class LoadServers(Servers):
 
 # What the server processes cost
 
-def descendants(pid: int) -> list[int]:
-    """The process and its children, theirs and so on (a prefork worker's pool)."""
-    parents: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                parents.setdefault(ppid, []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        found.append(todo.pop())
-        todo += parents.get(found[-1], [])
-    return found
-
-
-def rss_bytes(pid: int) -> int:
-    with contextlib.suppress(OSError, StopIteration, ValueError):
-        line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS:"))
-        return int(line.split()[1]) * 1024
-    return 0
-
-
 def database_backends() -> list[int]:
     """PostgreSQL's processes serving this benchmark's database (scaled mode)."""
     import psycopg
@@ -177,26 +155,6 @@ def database_backends() -> list[int]:
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         rows = admin.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (DATABASE,)).fetchall()
     return [pid for (pid,) in rows]
-
-
-@dataclass
-class Usage:
-    """CPU seconds so far of each pid of each named server process (its pool included)."""
-
-    cpu: dict[str, dict[int, float]]
-    at: float
-
-    @classmethod
-    def now(cls, named: dict[str, list[int]]) -> Usage:
-        return cls({name: {pid: cpu_seconds([pid]) for pid in pids} for name, pids in named.items()},
-                   time.perf_counter())
-
-    def since(self, before: Usage) -> dict[str, float]:
-        """Share of one core each name used between the two readings; a process that
-        started in between counts from its start."""
-        seconds = self.at - before.at
-        return {name: sum(cpu - before.cpu.get(name, {}).get(pid, 0.0) for pid, cpu in pids.items()) / seconds
-                for name, pids in self.cpu.items()}
 
 
 def server_processes(servers: LoadServers) -> dict[str, list[int]]:
@@ -501,38 +459,6 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     return row
 
 
-# Idle sockets
-
-async def idle_sockets(bases: list[str], rooms: list[str], steps: list[int],
-                       daphne_pids: list[int]) -> list[tuple[int, int]]:
-    """The daphne processes' RSS in all with each number of idle spectator sockets open."""
-    gate = asyncio.Semaphore(CONNECTING)
-    watchers: list[TableClient] = []
-
-    async def open_one(n: int) -> None:
-        client = TableClient(bases[n % len(bases)], rooms[n % len(rooms)], name=f"idle{n}")
-        client.keep_messages = False
-        async with gate:
-            await client.connect()
-        watchers.append(client)
-
-    found = []
-    for count in steps:
-        await asyncio.gather(*(open_one(n) for n in range(len(watchers), count)))
-        await asyncio.sleep(3)  # handshakes finish, their garbage is collected
-        found.append((count, sum(rss_bytes(pid) for pid in daphne_pids)))
-
-    async def close_one(client: TableClient) -> None:
-        async with gate:
-            await client.close()
-
-    # A few at a time, as they were opened: 800 at once ran a scaled daphne's Redis pool
-    # into connect timeouts (each disconnect leaves its groups), and the next round's
-    # handshakes failed.
-    await asyncio.gather(*(close_one(client) for client in watchers), return_exceptions=True)
-    return found
-
-
 # Printing
 
 def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
@@ -564,22 +490,6 @@ def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Nam
             codes = {code: r["errors"].count(code) for code in sorted(set(r["errors"]))}
             print(f"  WARNING at {r['tables']} tables: errors {codes}, {r['leaks']} hidden-card leaks, "
                   f"dropped sockets {r['drops'][:3]}")
-
-
-def show_idle(found: list[tuple[int, int]]) -> None:
-    """Each step's RSS, its growth a socket since no sockets (which includes what the first
-    socket loads once) and since the step before (the cost of one more socket)."""
-    parts = []
-    for n, (count, rss) in enumerate(found):
-        part = f"{count} sockets {rss / 2**20:.1f} MiB"
-        if n:
-            (first, first_rss), (last, last_rss) = found[0], found[n - 1]
-            part += f" ({(rss - first_rss) / (count - first) / 1024:.0f} KiB a socket since {first}"
-            if n > 1:
-                part += f", {(rss - last_rss) / (count - last) / 1024:.0f} since {last}"
-            part += ")"
-        parts.append(part)
-    print("idle sockets, daphne RSS in all: " + "; ".join(parts) + f"; load {os.getloadavg()[0]:.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -632,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{time.perf_counter() - started:.0f} s", flush=True)
         if steps:
             daphne_pids = [p.pid for name, p in servers.named.items() if name.startswith("daphne")]
-            show_idle(asyncio.run(idle_sockets(bases, rooms, steps, daphne_pids)))
+            show_idle(asyncio.run(idle_sockets(bases, rooms, steps, daphne_pids, CONNECTING)))
         tables = [(n, rooms[n], sessions[4 * n:4 * n + 4]) for n in range(max(counts))]
         rows = []
         for count in counts:
