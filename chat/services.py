@@ -17,6 +17,7 @@ from accounts.models import User
 from chat.models import ChatMessage, Mute
 from chat.phrases import PHRASES
 from games import groups
+from games.dates import when_text
 from games.models import Match, Room
 from games.services import hooks
 from games.services.refusals import Refused
@@ -89,7 +90,7 @@ def refuse_muted(user: User) -> None:
     open (games.services.hooks.may_write)."""
     mute = Mute.objects.filter(user=user, until__gt=timezone.now()).order_by("-until").first()
     if mute is not None:
-        until = timezone.localtime(mute.until).strftime("%Y-%m-%d %H:%M")
+        until = when_text(mute.until)
         raise Refused("muted", _("A moderator muted you until %(until)s: you cannot write in the chat or "
                                  "name a room.") % {"until": until})
 

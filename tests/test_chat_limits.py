@@ -6,11 +6,13 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from chat.models import ChatMessage, Mute
 from chat.services import clean_text
+from games.dates import when_text
 from games.models import Room
 from tests.tables import create_room, make_players, open_socket, receive
 
@@ -100,7 +102,8 @@ async def test_a_muted_user_is_refused_until_the_mute_ends(asgi_application):
     await writer.send_json_to({"type": "chat", "text": "let me talk"})
     refusal = await receive(writer, "error")
     assert refusal["code"] == "muted"
-    assert timezone.localtime(until).strftime("%Y-%m-%d %H:%M") in refusal["message"]
+    with translation.override(settings.LANGUAGE_CODE):  # the socket's language: it sent none
+        assert when_text(until) in refusal["message"]
     mute.until = timezone.now() - timedelta(seconds=1)
     await database_sync_to_async(mute.save)()
     await writer.send_json_to({"type": "chat", "text": "sorry"})
