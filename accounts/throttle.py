@@ -27,7 +27,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import wraps
-from ipaddress import IPv6Network, ip_address
 from typing import Any
 
 from django.conf import settings
@@ -46,6 +45,7 @@ from django.utils.translation import ngettext
 from accounts import budget
 from accounts.budget import Refusal, Why
 from accounts.models import LoginFailures
+from tarneeb import addresses
 from tarneeb.addresses import request_client_address
 
 DEVICE_COOKIE = "tarneeb_device"
@@ -86,14 +86,9 @@ def _forgive_every() -> timedelta:
 
 
 def address_key(address: str) -> str:
-    try:
-        parsed = ip_address(address)
-    except ValueError:
-        return f"address:{address[:100]}"
-    if parsed.version == 6:
-        # One IPv6 subscriber holds a whole /64: count them as one address.
-        return f"address:{IPv6Network((parsed, 64), strict=False)}"
-    return f"address:{parsed}"
+    """The throttle's name for a client address: the one every budget counts it under
+    (tarneeb.addresses.address_key: an IPv6 /64 as one subscriber)."""
+    return f"address:{addresses.address_key(address)[:100]}"
 
 
 def _auth_hash(user: AbstractBaseUser) -> str:
