@@ -85,6 +85,7 @@ bench: $(VENV)/.installed-dev deploy-tools
 	$(BIN)/python -m games.bots.selfplay --level standard --deals 100000
 	$(BIN)/python -m games.bots.selfplay --level expert --deals 200
 	$(BIN)/python -m benchmarks.analysis
+	$(BIN)/python -m benchmarks.events
 	$(BIN)/python -m benchmarks.timer_lateness --mode embedded
 	$(BIN)/python -m benchmarks.timer_lateness --mode scaled
 	$(BIN)/python -m benchmarks.table_latency --mode embedded

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "moderation",
     "ratings",
     "playban",
+    "events",
 ]
 
 MIDDLEWARE = [
