@@ -30,6 +30,7 @@ from games import bot_players, groups
 from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
 from games.services import move_path, published, refusals, room_life
 from moderation.models import Sanction, active_suspension
+from moderation.notices import told_live
 from moderation.texts import suspension_text
 from playban import services as playban
 from tarneeb import handshake
@@ -161,6 +162,17 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
         """A moderator suspended or banned this socket's user (moderation.services.suspend)."""
         until = event["until"]
         await self.suspended(Sanction(until=until and datetime.fromisoformat(until), reason=event["reason"]))
+
+    async def user_sanction(self, event: dict[str, Any]) -> None:
+        """A moderator warned, muted or removed this socket's user (moderation.services._tell):
+        the page shows it at once, with the reason."""
+        text = await database(self.sanction_text)(event["sanction"])
+        if text:
+            await self.send_json({"type": "notice", "text": text})
+
+    def sanction_text(self, sanction_id: int) -> str:
+        with translation.override(self.language):
+            return told_live(sanction_id)
 
     async def suspended(self, sanction: Sanction) -> None:
         with translation.override(self.language):

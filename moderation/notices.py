@@ -40,6 +40,16 @@ def _take(user_id: int) -> list[str]:
     return [*map(sanction_notice, sanctions), *map(_report_notice, reports)]
 
 
+def told_live(sanction_id: int) -> str:
+    """A sanction's notice for a socket of its player (in the current language), marked seen
+    so their next page does not repeat it; "" when it is gone."""
+    sanction = Sanction.objects.filter(pk=sanction_id).first()
+    if sanction is None:
+        return ""
+    Sanction.objects.filter(pk=sanction_id, seen_at=None).update(seen_at=timezone.now())
+    return sanction_notice(sanction)
+
+
 def _when(moment: Any) -> str:
     return when_text(moment)
 

@@ -113,6 +113,13 @@ def _seat_at_live_match(room_id: str | None, user: User) -> int:
 
 # Sanctions
 
+def _tell(sanction: Sanction) -> None:
+    """The player's open pages show it at once, with the reason (games.consumers'
+    user_sanction), not on their next page load."""
+    event = {"type": "user.sanction", "sanction": sanction.pk}
+    transaction.on_commit(lambda: publish(groups.user(sanction.user_id), event))
+
+
 def _check_target(moderator: User, user: User) -> None:
     """Every sanction asks this first: a moderator's power stops at the staff and the
     other moderators, whom only a superuser may sanction (so no moderator can lock a
@@ -132,6 +139,7 @@ def warn(moderator: User, user: User, reason: str, *, report: Report | None = No
         sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.WARNING, reason=reason,
                                            created_by=moderator, report=report, room_id=room_id or None)
         _log(moderator, Action.WARN, user=user, reason=reason, report=report, room_id=room_id)
+        _tell(sanction)
     return sanction
 
 
@@ -145,6 +153,7 @@ def mute(moderator: User, user: User, minutes: int, reason: str, *, report: Repo
                                            room_id=room_id or None)
         _log(moderator, Action.MUTE, user=user, reason=reason, report=report, room_id=room_id,
              minutes=minutes)
+        _tell(sanction)
     return sanction
 
 
@@ -159,6 +168,7 @@ def remove(moderator: User, room_id: str, seat: Any, reason: str, *,
                                            created_by=moderator, report=report, room_id=room_id)
         _log(moderator, Action.REMOVE, user=user, reason=reason, report=report, room_id=room_id,
              match_id=match.pk, seat=seat, move=match.version)
+        _tell(sanction)
     return sanction
 
 

@@ -1,5 +1,7 @@
 // A websocket that reconnects by itself with exponential backoff (and jitter).
 
+import { showNotice } from "./notices.js";
+
 export function wsURL(path) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return scheme + "//" + location.host + path;
@@ -46,7 +48,9 @@ export class LiveSocket {
       } catch (err) {
         return;
       }
-      this.onMessage(message);
+      // A moderator's word to this player reaches every page with a socket alike.
+      if (message.type === "notice") showNotice(message.text);
+      else this.onMessage(message);
     };
     ws.onclose = (event) => {
       if (this.ws !== ws) return;

@@ -1,0 +1,23 @@
+// What a moderator did to this player (a warning, a mute, a removal), shown the moment it
+// happens, as the notices on top of every page show it on the next load (base.html).
+
+import { h } from "./dom.js";
+
+export function showNotice(text) {
+  let list = document.querySelector("ul.notices");
+  if (!list) {
+    list = h("ul", { class: "messages notices", role: "status" });
+    document.querySelector("main").before(list);
+  }
+  const item = h("li", { class: "notice live-notice", dir: "auto", role: "alert" }, text, " ",
+    h("button", { type: "button", class: "link close-notice", "aria-label": gettext("Close"),
+      onclick: () => { item.remove(); relayout(); } }, "×"));
+  list.append(item);
+  relayout();
+  item.scrollIntoView({ block: "nearest" });
+}
+
+// The table fits its play area under whatever sits above it (room.js, on resize).
+function relayout() {
+  window.dispatchEvent(new Event("resize"));
+}
