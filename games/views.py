@@ -58,7 +58,8 @@ def quick_play(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 def room(request: HttpRequest, room_id: str) -> HttpResponse:
     room = get_object_or_404(Room, pk=room_id)
-    response = render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language()})
+    response = render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language(),
+                                                   "first_match": playban.first_match_note(request.user)})
     return keep_private(response) if room.private else response
 
 
@@ -66,7 +67,7 @@ def rules(request: HttpRequest) -> HttpResponse:
     """How to play: long prose, written in each language rather than translated string by
     string, so each language has its own template."""
     language = "ar" if (get_language() or "").startswith("ar") else "en"
-    return render(request, f"rules/rules_{language}.html")
+    return render(request, f"rules/rules_{language}.html", {"leaving": playban.leaving_rules(request.user)})
 
 
 def match_record(request: HttpRequest, match_id: int) -> JsonResponse:

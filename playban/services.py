@@ -104,6 +104,33 @@ def leaving_costs(user: User, now: datetime | None = None) -> str:
         "length": duration(policy.cool_down(counting + 1))}
 
 
+def first_match_note(user: User | AnonymousUser) -> str:
+    """What a player who has never finished a match is told at the table, before they need
+    it: how to leave, and what leaving costs them; "" for everyone else."""
+    if not user.is_authenticated or MatchPlayer.objects.filter(
+            user=user, match__status=Match.Status.FINISHED).exists():
+        return ""
+    how = _("Your first match here: to stop before it ends, use “Leave table”, and a bot plays your seat "
+            "to the end.")
+    return f"{how} {leaving_costs(user)}"
+
+
+@dataclass(frozen=True)
+class LeavingRules:
+    """The leavers' rules as the rules page states them, from playban.policy."""
+
+    cool_downs: list[str]
+    window_days: int
+    clean_to_forgive: int
+    yours: str  # what leaving now would cost the reader, or "" when logged out
+
+
+def leaving_rules(user: User | AnonymousUser) -> LeavingRules:
+    return LeavingRules(cool_downs=[duration(length) for length in policy.COOL_DOWNS],
+                        window_days=policy.WINDOW.days, clean_to_forgive=policy.CLEAN_MATCHES_TO_FORGIVE,
+                        yours=leaving_costs(user) if user.is_authenticated else "")
+
+
 def refuse_cooling_down(user: User) -> None:
     """A player who left matches waits out their cool-down before sitting (docs/leavers.md)."""
     if (abandonment := cool_down(user)) is not None:

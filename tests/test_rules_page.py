@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 SECTIONS = ["basics", "classic", "classic-bidding", "classic-trump", "classic-scoring", "classic-end",
             "classic-tips", "classic-faq", "forty-one", "forty-one-trump", "forty-one-bidding",
             "forty-one-scoring", "forty-one-end", "forty-one-tips", "forty-one-faq", "timers",
-            "timers-turn", "timers-away"]
+            "timers-turn", "timers-away", "timers-leaving"]
 HEADINGS = {
     "en": {"classic-title": "Classic Tarneeb", "forty-one-title": "Tarneeb 41",
            "classic-scoring": "Scoring", "forty-one-faq": "Questions", "timers-away": "Being away"},

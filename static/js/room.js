@@ -45,6 +45,10 @@ const queued = []; // states that came while it was on show, drawn in order afte
 let drawnTrick = []; // the cards on the felt as last drawn, to see which are new
 let playedFrom = null; // where the card this page just played was, {card, rect}
 let leftMatch = null; // the id of the match this page left (a bot plays the seat)
+// A new player's first match says what leaving costs, before they need it, until they say
+// they read it (playban.services.first_match_note).
+const FIRST_MATCH_READ = "tarneeb.firstMatchRead";
+let firstMatch = localStorage.getItem(FIRST_MATCH_READ) ? "" : root.dataset.firstMatch;
 
 // ------------------------------------------------------------------ helpers
 
@@ -328,9 +332,16 @@ function renderNotes() {
     }
   } else if (!state.match || state.room.status !== "playing") {
     if (!state.match) note = gettext("Share this page's link to invite friends. The match starts when four players are seated.");
+  } else if (firstMatch && isLive(state.match) && leftMatch === null && !(info && info.left)) {
+    note = firstMatch;
   }
   els.note.hidden = !note;
-  els.note.textContent = note || "";
+  els.note.replaceChildren(note || "");
+  els.note.classList.toggle("first-match", note === firstMatch);
+  if (note === firstMatch) {
+    els.note.append(" ", h("button", { type: "button", class: "link", id: "first-match-ok",
+      onclick: () => { firstMatch = ""; localStorage.setItem(FIRST_MATCH_READ, "1"); render(); } }, gettext("Got it")));
+  }
 }
 
 // A hand's summary covers the felt only while there is nothing on it (between hands, and
