@@ -82,7 +82,9 @@ def hand_replay(request: HttpRequest, match_id: int, number: int) -> JsonRespons
 def _line(line: HandLine, names: list[str], variant: str) -> dict[str, Any]:
     result = line.result
     passed = _("pass")  # outside the f-string, where makemessages finds it
-    calls = ", ".join(f"{names[c['seat']]} {passed if 'pass' in c else c['value']}" for c in line.calls)
+    # One call a line, the name apart from its bid: a run of names and numbers in one
+    # sentence is hard to read, and in Arabic its order breaks up.
+    calls = [(names[c["seat"]], passed if "pass" in c else str(c["value"])) for c in line.calls]
     if not line.finished:  # the deal a moderator's close cut short: revealed, never scored
         outcome = _("Not finished: the room was closed")
     elif line.thrown_in:
