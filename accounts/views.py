@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 from accounts import budget
 from accounts.forms import PasswordChangeForm, SignupForm
 from accounts.models import LOOKALIKE_MESSAGE, User
+from accounts.next import safe_next
 from accounts.throttle import Attempt, address_key, refused, remember_device
 from analysis.profile import analysis_figures
 from history import listing, stats
@@ -25,8 +26,10 @@ RECENT_MATCHES = 10
 @require_http_methods(["GET", "POST"])
 @private_response
 def signup(request: HttpRequest) -> HttpResponse:
+    # An invite's room, say: the new player lands there, not in the lobby.
+    next_page = safe_next(request)
     if request.user.is_authenticated:
-        return redirect("lobby")
+        return redirect(next_page or "lobby")
     form = SignupForm(request.POST or None)
     address = address_key(request_client_address(request))
     buckets = [*budget.site(), budget.hashes_of(address), budget.signups_of(address)]
@@ -52,13 +55,13 @@ def signup(request: HttpRequest) -> HttpResponse:
         except IntegrityError:
             # A look-alike of this name signed up since the form checked (the unique key).
             form.add_error("username", LOOKALIKE_MESSAGE)
-            return render(request, "accounts/signup.html", {"form": form})
+            return render(request, "accounts/signup.html", {"form": form, "next": next_page})
         login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         # The browser that made the account is the player's own: trusted from the start.
-        response = redirect("lobby")
+        response = redirect(next_page or "lobby")
         remember_device(request, response, user)
         return response
-    return render(request, "accounts/signup.html", {"form": form})
+    return render(request, "accounts/signup.html", {"form": form, "next": next_page})
 
 
 @private_response

@@ -106,6 +106,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "moderation.notices.notices",
+                "accounts.next.back_here",
             ],
         },
     },
