@@ -66,13 +66,33 @@ class Event(models.Model):
         return f"/events/{self.pk}/"
 
 
+class Entry(models.Model):
+    """A player registered for an event, and the partner they name: two who name each
+    other play as a pair; the others are partnered at the start in the order they came."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_entries")
+    partner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    # Until when the player counts as at the event: pushed on by the event page's socket.
+    # One who is not there when a round starts has a bot in their seat.
+    here_until = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: {self.user_id}"
+
+
 class Pair(models.Model):
-    """A partnership, or (until the event starts) a player who came alone."""
+    """A partnership, made when the event starts; `second` is None when an odd player out
+    plays with a bot."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairs")
     first = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    # None: the player came alone; at the start, two who did are made a pair (one left
-    # over plays with a bot).
     second = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                                related_name="+")
     # Removed by a moderator: plays no more rounds, and is ranked last.
@@ -98,6 +118,7 @@ class Round(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     bye = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="byes")
     started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -114,7 +135,10 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField()
     ns = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
     ew = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
-    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="event_table")
+    # The table's room is named before it is opened: its first deal, made as it opens,
+    # finds the table by it (events.services.deal_seed).
+    room_id = models.CharField(max_length=16, unique=True)
+    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.PROTECT, related_name="event_table")
     # Seats a bot played from the start because their player was missing: [seat, ...].
     bot_seats = models.JSONField(default=list, blank=True)
 

@@ -43,6 +43,8 @@ def _may_seat_bots(room: Room, user: User | AnonymousUser) -> None:
     hooks.may_act.check(user)
     if room.closed:
         raise closed()
+    if room.arranged:
+        raise room_life.arranged()
     if room_life.current_match(room) is not None:
         raise Refused("started", _("The match has already started."))
     if room.owner_id != user.pk and not room.seats.filter(user=user, bot=False).exists():

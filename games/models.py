@@ -45,6 +45,9 @@ class Room(models.Model):
     chat = models.BooleanField(_("table chat"), default=True)
     # Opened by Quick play: its name is shown in each reader's language, not the creator's.
     quick = models.BooleanField(_("quick play"), default=False)
+    # Opened by the site with its four already chosen (an event's table, events/): nobody
+    # sits, stands or starts a rematch there, and it counts in no one's room budget.
+    arranged = models.BooleanField(_("arranged"), default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -111,6 +114,11 @@ class Match(models.Model):
     # a bot account and "removed": true for a player a moderator removed. On the row, so a move
     # reads and writes one row; MatchPlayer is what finds a player's matches.
     seating = models.JSONField(default=list, blank=True)
+    # A duplicate table's match: this many deals, won on points (engine.new_match).
+    deals = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Its deals' seeds are the same at other tables still playing them: none is revealed
+    # (at the table, in the record, on the score sheet) until move_path.release_seeds.
+    seeds_held = models.BooleanField(default=False, db_default=False)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -125,6 +133,10 @@ class Match(models.Model):
     @property
     def game(self) -> engine.Match:
         return engine.Match.from_dict(self.state)
+
+    def new_game(self) -> engine.Match:
+        """The match as it was before its first deal, to replay its log from."""
+        return engine.new_match(self.variant, dealer=self.first_dealer, target=self.target, deals=self.deals)
 
 
 class MatchPlayer(models.Model):

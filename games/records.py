@@ -32,7 +32,7 @@ def visible_to(match: Match, user: Any) -> bool:
 
 def rebuild(match: Match, events: Sequence[MatchEvent] | None = None) -> engine.Match:
     """Replay the log through the engine; raises ValueError where the log disagrees with itself."""
-    game = engine.new_match(match.variant, dealer=match.first_dealer, target=match.target)
+    game = match.new_game()
     for event in events_of(match) if events is None else events:
         recorded: Sequence[LoggedEvent] = event.result
         if event.action["type"] == "deal":
@@ -45,25 +45,30 @@ def rebuild(match: Match, events: Sequence[MatchEvent] | None = None) -> engine.
     return game
 
 
-def deals(events: Sequence[MatchEvent], *, aborted: bool = False) -> list[dict[str, Any]]:
-    """Each hand's commitment and seed, and whether its seed may be shown: once the hand
-    is over, or the whole match was aborted."""
+def deals(events: Sequence[MatchEvent], *, aborted: bool = False, held: bool = False) -> list[dict[str, Any]]:
+    """Each hand's commitment, whether it is over (or the whole match was aborted), and
+    its seed, which may be shown once it is over; `held` (Match.seeds_held): no seed yet."""
     hands: list[dict[str, Any]] = []
     for event in events:
         if event.action["type"] == "deal":
             commitment = next(e["sha256"] for e in event.result if e["type"] == "commitment")
             hands.append({"hand": len(hands) + 1, "seq": event.seq, "sha256": commitment,
-                          "seed": event.action["seed"], "over": aborted})
+                          "seed": None if held else event.action["seed"], "over": aborted})
         elif hands and any(map(engine.ends_hand, event.result)):
             hands[-1]["over"] = True
     return hands
 
 
+def deals_of(match: Match, events: Sequence[MatchEvent]) -> list[dict[str, Any]]:
+    """`deals` of the match's log, as its status and held seeds allow."""
+    return deals(events, aborted=match.status == Match.Status.ABORTED, held=match.seeds_held)
+
+
 def public_record(match: Match) -> dict[str, Any]:
     """What anyone may see of a match: public moves, and the seeds of finished hands."""
     events = events_of(match)
-    hands = deals(events, aborted=match.status == Match.Status.ABORTED)
-    unrevealed = {hand["seq"] for hand in hands if not hand["over"]}
+    hands = deals_of(match, events)
+    unrevealed = {hand["seq"] for hand in hands if not hand["over"] or hand["seed"] is None}
     for hand in hands:
         if not hand["over"]:
             hand["seed"] = None
@@ -111,8 +116,8 @@ def check_hand(hand: dict[str, Any], events: Sequence[MatchEvent]) -> list[str]:
 def verify(match: Match) -> list[str]:
     """Check every revealed hand of `match` as a player could; returns the problems found."""
     events = events_of(match)
-    problems = [problem for hand in deals(events, aborted=match.status == Match.Status.ABORTED)
-                if hand["over"] for problem in check_hand(hand, events)]
+    problems = [problem for hand in deals_of(match, events)
+                if hand["over"] and hand["seed"] is not None for problem in check_hand(hand, events)]
     try:
         rebuilt = rebuild(match, events)
     except ValueError as exc:

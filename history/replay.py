@@ -18,10 +18,10 @@ from games.models import Match, MatchEvent
 def hand_positions(match: Match, events: Sequence[MatchEvent], number: int) -> dict[str, Any] | None:
     """Hand `number` (counted as on the score sheet, thrown-in deals too) from its deal to
     its last move; None unless that hand is over."""
-    hands = records.deals(events, aborted=match.status == Match.Status.ABORTED)
+    hands = records.deals_of(match, events)
     if not 1 <= number <= len(hands) or not hands[number - 1]["over"]:
         return None
-    game = engine.new_match(match.variant, dealer=match.first_dealer, target=match.target)
+    game = match.new_game()
     positions: list[dict[str, Any]] = []
     dealt, finished = 0, False
     for event in events:

@@ -45,8 +45,7 @@ class HandLine:
 def score_sheet(match: Match, events: Sequence[MatchEvent] | None = None) -> list[HandLine]:
     """The lines of every deal that is over (or revealed because the match was aborted)."""
     events = records.events_of(match) if events is None else events
-    aborted = match.status == Match.Status.ABORTED
-    hands = {hand["seq"]: hand for hand in records.deals(events, aborted=aborted)}
+    hands = {hand["seq"]: hand for hand in records.deals_of(match, events)}
     lines: list[HandLine] = []
     for event in events:
         for happened in event.result:
@@ -54,7 +53,7 @@ def score_sheet(match: Match, events: Sequence[MatchEvent] | None = None) -> lis
                 hand = hands[event.seq]
                 lines.append(HandLine(number=len(lines) + 1, dealer=happened["dealer"], sha256=hand["sha256"],
                                       exposed_card=happened["exposed_card"]))
-                if hand["over"]:
+                if hand["over"] and hand["seed"] is not None:
                     lines[-1].seed = hand["seed"]
                     lines[-1].verified = not records.check_hand(hand, events)
             elif happened["type"] == "bid":

@@ -373,7 +373,20 @@ TIMER_STALL_SECONDS = envfloat("TIMER_STALL_SECONDS", 10.0)
 # Quick play rooms whose bots' task was lost are looked for this often: a backstop, so
 # not at the turn timer's pace.
 QUICK_PLAY_SWEEP_SECONDS = envfloat("QUICK_PLAY_SWEEP_SECONDS", 5.0)
+# Events (events/, docs/events.md): caps on what one creates, and their pace. Beat moves
+# every event on each EVENT_SWEEP_SECONDS (starts, rounds closed and begun).
+EVENTS_OPEN_PER_USER = envint("EVENTS_OPEN_PER_USER", 2)
+EVENT_MAX_PAIRS = envint("EVENT_MAX_PAIRS", 64)
+EVENT_MAX_ROUNDS = envint("EVENT_MAX_ROUNDS", 10)
+EVENT_MAX_DEALS = envint("EVENT_MAX_DEALS", 8)
+EVENT_MAX_DAYS_AHEAD = envint("EVENT_MAX_DAYS_AHEAD", 30)
+EVENT_ROUND_PAUSE_SECONDS = envfloat("EVENT_ROUND_PAUSE_SECONDS", 30.0)
+EVENT_HERE_SECONDS = envfloat("EVENT_HERE_SECONDS", 60.0)
+EVENT_SWEEP_SECONDS = envfloat("EVENT_SWEEP_SECONDS", 5.0)
+
 CELERY_BEAT_SCHEDULE = {
+    "advance-events": {"task": "events.tasks.advance", "schedule": EVENT_SWEEP_SECONDS,
+                       "options": {"expires": EVENT_SWEEP_SECONDS}},
     "play-overdue-turns": {"task": "games.tasks.play_overdue", "schedule": SWEEP_SECONDS,
                            "options": {"expires": max(2.0, 4 * SWEEP_SECONDS)}},
     "fill-waiting-quick-rooms": {"task": "games.tasks.fill_waiting_quick_rooms",

@@ -24,16 +24,17 @@ from .match import PHASES, IllegalAction, Match
 VARIANTS = ("classic", "forty_one")
 
 
-def new_match(variant: str, *, dealer: int, target: int | None = None) -> Match:
+def new_match(variant: str, *, dealer: int, target: int | None = None, deals: int | None = None) -> Match:
     """A new match in phase "deal".
 
     ``variant`` is "classic" (target 31, 41 or 61; default 41) or "forty_one"
-    (always 41).  ``dealer`` is the first dealer's seat, 0..3.
+    (always 41).  ``dealer`` is the first dealer's seat, 0..3. ``deals``: a match of that
+    many deals (a duplicate table's), won on points after the last, rather than to the target.
     """
     if variant == "classic":
-        return ClassicMatch(dealer=dealer, target=target)
+        return ClassicMatch(dealer=dealer, target=target, deals=deals)
     if variant == "forty_one":
-        return FortyOneMatch(dealer=dealer, target=target)
+        return FortyOneMatch(dealer=dealer, target=target, deals=deals)
     raise ValueError(f"Unknown variant {variant!r}; expected 'classic' or 'forty_one'")
 
 

@@ -25,12 +25,12 @@ TRUMP_ACTIONS = tuple(Action(type="trump", suit=s) for s in SUITS)
 class ClassicMatch(Match):
     variant = "classic"
 
-    def __init__(self, *, dealer: int, target: int | None = None) -> None:
+    def __init__(self, *, dealer: int, target: int | None = None, deals: int | None = None) -> None:
         if target is None:
             target = 41
         if type(target) is not int or target not in TARGETS:
             raise ValueError(f"Classic target must be 31, 41 or 61, got {target!r}")
-        super().__init__(dealer=dealer, target=target)
+        super().__init__(dealer=dealer, target=target, deals=deals)
         self._scores = [0, 0]
 
     def _reset_auction(self) -> None:

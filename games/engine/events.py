@@ -67,7 +67,7 @@ class ThrownIn(ThrownInHand):  # the view's last_hand, with its type
 
 class MatchWon(TypedDict):
     type: Literal["match_won"]
-    team: int
+    team: int | None  # None: a draw, only in a match of a fixed number of deals
     scores: list[int]
 
 

@@ -18,10 +18,10 @@ BID_ACTIONS = tuple(Action(type="bid", value=v) for v in BID_VALUES)
 class FortyOneMatch(Match):
     variant = "forty_one"
 
-    def __init__(self, *, dealer: int, target: int | None = None) -> None:
+    def __init__(self, *, dealer: int, target: int | None = None, deals: int | None = None) -> None:
         if target is not None and (type(target) is not int or target != TARGET):
             raise ValueError(f"Tarneeb 41 is always played to 41, not {target!r}")
-        super().__init__(dealer=dealer, target=TARGET)
+        super().__init__(dealer=dealer, target=TARGET, deals=deals)
         self._scores = [0, 0, 0, 0]
         self._exposed: int | None = None
 

@@ -50,6 +50,7 @@ ACTION_SHAPES = {
     "play": '{"type": "play", "card": "<rank><suit>", e.g. "QH"}',
 }
 FORMAT = 1  # version of the to_dict() layout
+MAX_DEALS = 52
 
 # Card string -> its bit in a hand mask, so deal() can sum instead of loop.
 _CARD_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(FULL_DECK)}
@@ -96,10 +97,17 @@ class Match:
         if cls.variant:
             Match._registry[cls.variant] = cls
 
-    def __init__(self, *, dealer: int, target: int) -> None:
+    def __init__(self, *, dealer: int, target: int, deals: int | None = None) -> None:
         if type(dealer) is not int or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
+        if deals is not None and (type(deals) is not int or not 1 <= deals <= MAX_DEALS):
+            raise ValueError(f"deals must be 1..{MAX_DEALS} or None, got {deals!r}")
         self.target = target
+        # A duplicate table's match: this many deals, each from the next dealer (a thrown-in
+        # one too, so that deal n is dealt from the same seat at every table), and the team
+        # with more points after the last wins (equal: a draw, winner None). The target
+        # plays no part.
+        self.deals = deals
         self.dealer = dealer
         self.phase = "deal"
         self.to_act: int | None = None
@@ -294,6 +302,7 @@ class Match:
             "format": FORMAT,
             "variant": self.variant,
             "target": self.target,
+            "deals": self.deals,
             "dealer": self.dealer,
             "phase": self.phase,
             "to_act": self.to_act,
@@ -323,6 +332,7 @@ class Match:
             klass = Match._registry[d["variant"]]
             m = klass.__new__(klass)
             m.target = d["target"]
+            m.deals = d.get("deals")  # states stored before fixed-deal matches have none
             m.dealer = d["dealer"]
             m.phase = d["phase"]
             m.to_act = d["to_act"]
@@ -379,8 +389,18 @@ class Match:
         self._leader = self.to_act = None
         event: HandScored = {"type": "hand_scored", **summary}
         events.append(_copy_json(event))  # the event is the receiver's to change
-        winner = self._match_winner()
-        if winner is None:
+        self._next_deal_or_end(events)
+
+    def _next_deal_or_end(self, events: list[Event]) -> None:
+        if self.deals is None:
+            winner = self._match_winner()
+            over = winner is not None
+        else:
+            over = self.hand_number >= self.deals
+            s = self._scores
+            t0, t1 = (s[0] + s[2], s[1] + s[3]) if len(s) == 4 else (s[0], s[1])
+            winner = None if t0 == t1 else (0 if t0 > t1 else 1)
+        if not over:
             self.phase = "deal"
             self.dealer = (self.dealer + 1) & 3
         else:
@@ -403,6 +423,8 @@ class Match:
         self.to_act = None
         event: ThrownIn = {"type": "thrown_in", **summary}
         events.append(_copy_json(event))
+        if self.deals is not None:  # a fixed number of deals: a thrown-in one counts
+            self._next_deal_or_end(events)
 
     # --------------------------------------------------------- error messages
 

@@ -50,3 +50,7 @@ may_write: Hook[Callable[[User], object]] = Hook(
     "raises Refused (chat's mute).")
 may_sit: Hook[Callable[[User], object]] = Hook(
     "Before a person takes a seat or starts a match; a check raises Refused (playban's cool-down).")
+deal_seed: Hook[Callable[[Match, int], bytes | None]] = Hook(
+    "Before a match's deal number n: the seed an app chose for it beforehand (events' "
+    "duplicate deals, the same at every table), or None for a fresh one. The first seed "
+    "given is used.")

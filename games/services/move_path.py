@@ -37,14 +37,17 @@ BOT_GRACE_SECONDS = 3
 BOT_MOVE_TASK = "games.tasks.bot_move"
 
 
-def start_match(room: Room) -> Match:
+def start_match(room: Room, *, dealer: int | None = None, deals: int | None = None,
+                hold_seeds: bool = False) -> Match:
     """The room's four are seated (the caller holds the room's lock): a match, and its
-    first deal."""
-    game = engine.new_match(room.variant, dealer=secrets.randbelow(4), target=room.target)
+    first deal. An event's table gives its first dealer, its number of deals, and holds
+    its seeds (released by `release_seeds`) while other tables play the same deals."""
+    game = engine.new_match(room.variant, dealer=secrets.randbelow(4) if dealer is None else dealer,
+                            target=room.target, deals=deals)
     seats = list(room.seats.select_related("user").order_by("number"))
     match = Match.objects.create(
         room=room, variant=room.variant, target=game.target, first_dealer=game.dealer,
-        state=game.to_dict(),
+        state=game.to_dict(), deals=deals, seeds_held=hold_seeds,
         seating=[{"user": seat.user_id, "username": seat.user.username, "timeouts": 0,
                   **({"bot": seat.user.bot_level} if seat.bot else {})} for seat in seats])
     MatchPlayer.objects.bulk_create(
@@ -255,7 +258,9 @@ def _locked_match(match_id: int) -> Match:
 
 def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, action: Any) -> None:
     if actor == SYSTEM and action == DEAL:
-        seed = fairness.new_seed()
+        chosen = (seed for choose in hooks.deal_seed
+                  if (seed := choose(match, game.hand_number + 1)) is not None)
+        seed = next(chosen, None) or fairness.new_seed()
         events: Sequence[models.LoggedEvent] = [*game.deal(fairness.deck_from_seed(seed)), {
             "type": "commitment", "hand": game.hand_number, "sha256": fairness.commitment(seed)}]
         action = {"type": "deal", "seed": seed.hex()}
@@ -292,7 +297,26 @@ def _reveal_seed(match: Match) -> None:
     if deal is not None:
         match.fairness = {"hand": None, "sha256": None, "previous": {
             "hand": match.fairness.get("hand"), "sha256": match.fairness.get("sha256"),
-            "seed": deal.action["seed"]}}
+            "seed": None if match.seeds_held else deal.action["seed"]}}
+
+
+def release_seeds(match_ids: Sequence[int]) -> int:
+    """Every table that played these deals is done (an event is over): the seeds of those
+    matches that are over may be shown, their last one at the table too. Returns how many
+    were released (one still being played keeps its seeds)."""
+    released = 0
+    for match_id in match_ids:
+        with transaction.atomic():
+            match = _locked_match(match_id)
+            if not match.seeds_held or match.status == Match.Status.PLAYING:
+                continue
+            match.seeds_held = False
+            deal = match.events.filter(action__type="deal").order_by("-seq").first()
+            if deal is not None and (previous := match.fairness.get("previous")):
+                previous["seed"] = deal.action["seed"]
+            match.save(update_fields=["seeds_held", "fairness"])
+            released += 1
+    return released
 
 
 def _note_timeouts(match: Match, seat: int, *, timed_out: bool) -> None:

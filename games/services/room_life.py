@@ -4,6 +4,7 @@ starts the match through the move path, which writes every match. Before any of 
 apps' checks of the person (games.services.hooks) read the database: a suspension or a
 cool-down is never taken on trust."""
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -44,6 +45,19 @@ def create_room(owner: User, *, name: str, variant: str, target: int, turn_secon
                                turn_seconds=turn_seconds, private=private, chat=chat)
     transaction.on_commit(lambda: published.announce_room(room.pk))
     return room
+
+
+def open_table(room_id: str, owner: User, *, name: str, variant: str, target: int, turn_seconds: int,
+               sitters: Sequence[User], dealer: int, deals: int | None, hold_seeds: bool) -> Match:
+    """A private table the site opens with its four chosen (an event's, events/): `sitters`
+    by seat, bot accounts for the seats of missing players; its match starts and deals at
+    once. The caller chose the room's id (games.models.new_room_id) and checked who may play."""
+    room = Room.objects.create(id=room_id, owner=owner, name=clean_line(name).strip()[:60], variant=variant,
+                               target=target, turn_seconds=turn_seconds, private=True, arranged=True)
+    Seat.objects.bulk_create(Seat(room=room, number=number, user=user, bot=user.is_bot,
+                                  here_until=None if user.is_bot else _here_until())
+                             for number, user in enumerate(sitters))
+    return move_path.start_match(room, dealer=dealer, deals=deals, hold_seeds=hold_seeds)
 
 
 def quick_play(user: User) -> Room:
@@ -93,6 +107,8 @@ def sit(room_id: str, user: User | AnonymousUser, seat: Any) -> None:
         room = locked_room(room_id)
         if room.closed:
             raise closed()
+        if room.arranged:
+            raise arranged()
         if current_match(room) is not None:
             raise Refused("started", _("The match has already started."))
         if removed_from(room.matches.first(), user):
@@ -108,6 +124,8 @@ def stand(room_id: str, user: User | AnonymousUser) -> None:
     user = require_login(user)
     with transaction.atomic():
         room = locked_room(room_id)
+        if room.arranged:
+            raise arranged()
         if current_match(room) is not None:
             raise Refused("started", _("You cannot leave your seat during a match."))
         if not _give_up_seats(room, room.seats.filter(user=user, bot=False)):
@@ -121,6 +139,8 @@ def rematch(room_id: str, user: User | AnonymousUser) -> None:
         room = locked_room(room_id)
         if room.closed:
             raise closed()
+        if room.arranged:
+            raise arranged()
         if not room.seats.filter(user=user).exists():
             raise Refused("not_seated", _("Only seated players can start a rematch."))
         if current_match(room) is not None:
@@ -150,6 +170,10 @@ def reopen_room(room_id: str) -> None:
         room.closed = False
         room.save(update_fields=["closed"])
         published.broadcast_room(room)
+
+
+def arranged() -> Refused:
+    return Refused("arranged", _("This is an event's table: the event seats its players."))
 
 
 def locked_room(room_id: str) -> Room:
@@ -269,7 +293,7 @@ def _free_to_play(user: User, room: Room) -> bool:
 def _require_room_budget(owner: User) -> None:
     """Rooms a person opens are capped, at once and per hour: one account cannot fill the
     lobby (Quick play's rooms are the server's, not counted)."""
-    mine = Room.objects.filter(owner=owner, quick=False)
+    mine = Room.objects.filter(owner=owner, quick=False, arranged=False)
     hour_ago = timezone.now() - timedelta(hours=1)
     per_hour, at_once = settings.ROOMS_PER_HOUR, settings.ROOMS_OPEN_PER_USER
     if mine.filter(created_at__gt=hour_ago).count() >= per_hour:

@@ -17,9 +17,8 @@ class Command(BaseCommand):
         if match is None:
             raise CommandError(f"no match {match_id}")
         problems = records.verify(match)
-        hands = [hand for hand in records.deals(records.events_of(match),
-                                                aborted=match.status == Match.Status.ABORTED)
-                 if hand["over"]]
+        hands = [hand for hand in records.deals_of(match, records.events_of(match))
+                 if hand["over"] and hand["seed"] is not None]
         if problems:
             for problem in problems:
                 self.stderr.write(problem)
