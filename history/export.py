@@ -8,6 +8,9 @@ Streamed: the matches' ids are read at once, then the rows a hundred at a time, 
 line is `records.public_record` of its match: one read of that match's log, so a deal
 committed meanwhile never shows its seed. A match costs one query (its log), a hundred
 of them one more (their rows), whatever the history's length.
+
+`?analysis=1` adds each match's hand analyses (`analyses`, as analysis.json serves each):
+one more query a hundred matches.
 """
 
 import json
@@ -21,6 +24,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 
+from analysis.records import of_matches
 from games import records
 from games.models import Match
 from history import listing
@@ -34,21 +38,25 @@ def player_matches(request: HttpRequest, username: str) -> StreamingHttpResponse
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
     matches = listing.visible_matches(player, request.user)
     ids = list(dict.fromkeys(matches.order_by("-started_at", "-pk").values_list("pk", flat=True)))
-    lines = _lines(matches, ids)
+    lines = _lines(matches, ids, with_analyses=request.GET.get("analysis") == "1")
     # Under ASGI (daphne) a synchronous iterator would be read whole before anything is
     # sent: Django streams an asynchronous one, whose lines are built on the request's thread.
     content = _async_lines(lines) if isinstance(request, ASGIRequest) else lines
     return StreamingHttpResponse(content, content_type="application/jsonl; charset=utf-8")
 
 
-def _lines(matches: QuerySet[Match], ids: list[int]) -> Iterator[str]:
+def _lines(matches: QuerySet[Match], ids: list[int], with_analyses: bool = False) -> Iterator[str]:
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start:start + CHUNK]
         # Visibility checked again: a room made private since the ids were read drops out.
         rows = matches.in_bulk(chunk)
+        analyses = of_matches([pk for pk in chunk if pk in rows]) if with_analyses else {}
         for pk in chunk:
             if pk in rows:
-                yield json.dumps(records.public_record(rows[pk]), ensure_ascii=False) + "\n"
+                record = records.public_record(rows[pk])
+                if with_analyses:
+                    record["analyses"] = analyses[pk]
+                yield json.dumps(record, ensure_ascii=False) + "\n"
 
 
 async def _async_lines(lines: Iterator[str]) -> AsyncIterator[str]:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
 from accounts.models import User
+from analysis.sheet import sheet_cells
 from games import records
 from games.models import VARIANT_CHOICES, Match
 from history import listing
@@ -28,6 +29,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     names = [sitter["username"] for sitter in match.seating]
     lines = score_sheet(match)
     changes = {change.user_id: change for change in RatingChange.objects.filter(match=match)}
+    cells = sheet_cells(match.pk)
     response = render(request, "history/match.html", {
         "match": match,
         "seats": [{"seat": n, "username": sitter["username"], "team": n % 2, "bot": sitter.get("bot"),
@@ -37,7 +39,12 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "rating_column": bool(changes),
         "players": names,
         "winners": None if match.winner is None else names[match.winner::2],
-        "lines": [_line(line, names, match.variant) for line in lines],
+        "lines": [{**_line(line, names, match.variant), "double_dummy": cells.get(line.number)}
+                  for line in lines],
+        # The replay's "view from" starts at the viewer's own seat when they played.
+        "viewer_seat": next((n for n, sitter in enumerate(match.seating) if request.user.is_authenticated
+                             and sitter.get("user") == request.user.pk), None),
+        "analysed": sorted(cells),
         "final": next((line.scores for line in reversed(lines) if line.finished), []),
     })
     return keep_private(response) if match.room.private else response
@@ -103,7 +110,7 @@ def _line(line: HandLine, names: list[str], variant: str) -> dict[str, Any]:
         "trump": SUITS.get(line.trump or "", ""), "exposed_card": line.exposed_card,
         "team_tricks": result.get("team_tricks"), "points": result.get("points"), "scores": line.scores,
         "kaboot": result.get("kaboot", False), "sha256": line.sha256, "seed": line.seed,
-        "verified": line.verified,
+        "verified": line.verified, "finished": line.finished,
     }
 
 

@@ -77,8 +77,9 @@ def test_the_page_shows_the_scored_hands_and_the_one_cut_short_as_not_finished(c
     assert UNFINISHED not in first
     second = row(page, 2)
     assert UNFINISHED in second
-    # Nothing was scored: no tricks, points or scores, but the deal is checked all the same.
-    assert second.count("—") == 3 and "✓" in second
+    # Nothing was scored: no tricks, points, scores or double-dummy review, but the deal is
+    # checked all the same.
+    assert second.count("—") == 4 and "✓" in second
     assert 'id="h3"' not in page
     assert 'data-hands="2"' in page
 

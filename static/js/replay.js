@@ -3,13 +3,15 @@
 //
 // Positions are counted from the deal (move 0) and the address names one: #h3-m27 is
 // hand 3 (numbered as on the score sheet) after its 27th move, so a copied link reopens it.
+// The hand's double-dummy review is replay_analysis.js's; the table's turning, replay_view.js's.
 
-import { RED, SUIT_SYMBOL, rankLabel } from "./cards.js";
+import { SUIT_SYMBOL } from "./cards.js";
 import { fmt, fmtNodes, h, num, userText } from "./dom.js";
-import { Table } from "./table.js";
+import { ReplayAnalysis, cardText } from "./replay_analysis.js";
+import { ReplayTable, startingSeat } from "./replay_view.js";
 
 const root = document.getElementById("replay");
-const table = new Table(root);
+const table = new ReplayTable(root, startingSeat(root));
 const players = JSON.parse(document.getElementById("replay-players").textContent);
 const matchId = Number(root.dataset.match);
 const handCount = Number(root.dataset.hands);
@@ -30,6 +32,11 @@ let positions = [];
 // False for the hand an aborted match was closed in: its last position is where play stopped.
 let finished = true;
 let at = 0;
+const analysis = new ReplayAnalysis(root, {
+  matchId, table, analysed: root.dataset.analysed.split(" ").filter(Boolean).map(Number),
+  onChange: () => hand !== null && draw(true),
+  onPick: (k) => go(hand, positionOfCard(k)),
+});
 
 // ------------------------------------------------------------------ moving about
 
@@ -65,9 +72,17 @@ async function go(number, move) {
   const changed = number !== hand;
   hand = number;
   at = Math.min(Math.max(0, move), positions.length - 1);
+  if (changed) analysis.show(hand, finished);
   // replaceState: stepping through a hand should not fill the browser's history.
   history.replaceState(null, "", `#h${hand}-m${at}`);
   draw(changed);
+}
+
+// The position right after the hand's kth card (k = 0: the one before the first card).
+function positionOfCard(k) {
+  const plays = positions.flatMap((p, i) => (p.move.action.type === "play" ? [i] : []));
+  if (!plays.length) return positions.length - 1;
+  return k === 0 ? plays[0] - 1 : plays[Math.min(k, plays.length) - 1];
 }
 
 // A trick's end: the position right after its fourth card, where the trick is complete.
@@ -119,6 +134,14 @@ for (const link of document.querySelectorAll(".score-sheet a[href^='#h']")) {
   });
 }
 
+// "View from": the table turned, the chart following that seat's team.
+const viewFrom = document.getElementById("view-from");
+viewFrom.value = String(table.viewFrom);
+viewFrom.addEventListener("change", () => {
+  table.viewFrom = Number(viewFrom.value);
+  if (hand !== null) draw(false);
+});
+
 // An address edited by hand.
 window.addEventListener("hashchange", () => {
   const wanted = fromAddress();
@@ -132,7 +155,7 @@ function draw(newHand) {
   const m = { ...p.view, id: matchId, fairness: {} };
   table.state = { type: "state", v: at, room, you: { seat: null }, match: m, legal: [], deadline: null };
   Object.assign(root.dataset, { hand: String(hand), move: String(at), moves: String(positions.length - 1),
-    phase: m.phase });
+    phase: m.phase, viewFrom: String(table.viewFrom) });
   const mover = p.move.seat;
   table.drawSeats({
     extra: (seat, el) => {
@@ -152,6 +175,7 @@ function draw(newHand) {
   drawTurn(p);
   drawSummary(m);
   drawMoves(newHand);
+  analysis.draw({ positions, at, viewFrom: table.viewFrom });
   for (const button of root.querySelectorAll("[data-step]")) {
     const forward = Number(button.dataset.by) > 0;
     const type = button.dataset.step;
@@ -166,7 +190,7 @@ function drawTurn(p) {
       { hand, hands: handCount, move: at, moves: positions.length - 1 }));
   const turn = table.els.turn;
   turn.replaceChildren();
-  if (at > 0) turn.append(h("span", { class: "last-move" }, moveText(p.move)), " ");
+  if (at > 0) turn.append(h("span", { class: "last-move" }, moveText(p.move), analysis.markFor(p.move.seq)), " ");
   const last = at === positions.length - 1;
   // Where an aborted hand stopped, nobody is to move any more.
   const next = last && !finished ? null : table.turnText();
@@ -182,11 +206,6 @@ function drawSummary(m) {
   if (!over) return;
   if (m.phase === "finished") table.els.summary.append(table.winnerPanel(m));
   table.els.summary.append(table.handSummary(m, m.last_hand));
-}
-
-function cardText(card) {
-  return h("bdi", { class: "card-text " + (RED.has(card[1]) ? "red" : "black"), dir: "ltr" },
-    rankLabel(card[0]), SUIT_SYMBOL[card[1]]);
 }
 
 function moveText(move) {
@@ -207,6 +226,7 @@ function drawMoves(newHand) {
     els.moves.replaceChildren();
     let group = null;
     let played = 0;
+    let calls = 0;
     positions.forEach((p, i) => {
       if (i === 0) return;
       const a = p.move.action;
@@ -220,11 +240,13 @@ function drawMoves(newHand) {
       const label = a.type === "play" ? cardText(a.card)
         : a.type === "bid" ? num(a.value) : a.type === "pass" ? gettext("Pass") : SUIT_SYMBOL[a.suit];
       const byTimer = p.move.actor === "timer";
+      const mark = a.type === "play" ? analysis.markFor(p.move.seq)
+        : a.type === "bid" || a.type === "pass" ? analysis.callMark(calls++) : null;
       group.append(h("li", {}, h("button", {
         type: "button", class: "move" + (byTimer ? " by-timer" : ""), dataset: { move: String(i) },
         title: byTimer ? gettext("Played by the timer") : null, onclick: () => go(hand, i),
       }, userText(table.nameOf(p.move.seat), "move-seat"), " ", label,
-      byTimer ? h("span", { class: "timer-mark" }, " ", gettext("(timer)")) : "")));
+      byTimer ? h("span", { class: "timer-mark" }, " ", gettext("(timer)")) : "", mark ? [" ", mark] : "")));
     });
   }
   for (const button of els.moves.querySelectorAll("button.move")) {
