@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_column_and_the_list_follow_the_analyses(client):
     match = play_until(start_match("classic", turn_seconds=30), "deal")
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    page = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'class="double-dummy" data-hand="1">' in page and "pending" in page
     assert 'data-analysed=""' in page
     listed = client.get(f"/matches/{match.pk}/analysis.json")
@@ -22,7 +22,7 @@ def test_the_column_and_the_list_follow_the_analyses(client):
 
     data = hands.analyse(match.pk, 1).data
     assert client.get(f"/matches/{match.pk}/analysis.json").json()["hands"] == [1]
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    page = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'data-analysed="1"' in page
     tricks = data["table"]["tricks"][data["trump"]]
     assert f"{tricks[0]} \u2013 {tricks[1]}" in page  # an en dash between them
