@@ -138,7 +138,8 @@ class Table(models.Model):
     # The table's room is named before it is opened: its first deal, made as it opens,
     # finds the table by it (events.services.deal_seed).
     room_id = models.CharField(max_length=16, unique=True)
-    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.PROTECT, related_name="event_table")
+    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="event_table")
     # Seats a bot played from the start because their player was missing: [seat, ...].
     bot_seats = models.JSONField(default=list, blank=True)
 
@@ -186,7 +187,7 @@ class DealResult(models.Model):
 
 
 class Adjustment(models.Model):
-    """A moderator's change to a pair's score (matchpoints in duplicate, points in Swiss),
+    """A moderator's change to a pair's score (percentage points in duplicate, points in Swiss),
     with the reason; the audit log has it too."""
 
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="adjustments")

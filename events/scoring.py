@@ -53,10 +53,12 @@ class PairScore:
     top: int = 0
     imps: float = 0.0
     deals: int = 0
+    # A moderator's adjustment, in percentage points.
+    adjustment: int = 0
 
     @property
     def percentage(self) -> float:
-        return 100.0 * self.matchpoints / self.top if self.top else 50.0
+        return (100.0 * self.matchpoints / self.top if self.top else 50.0) + self.adjustment
 
 
 @dataclass
@@ -104,11 +106,11 @@ def score_event(results: Iterable[Result]) -> dict[Hashable, PairScore]:
 
 def ranking(totals: Mapping[Hashable, PairScore], adjustments: Mapping[Hashable, int] | None = None,
             order: Mapping[Hashable, int] | None = None) -> list[tuple[Hashable, PairScore]]:
-    """Pairs best first: by percentage (a moderator's adjustment, in matchpoints, counted
-    in), then IMPs, then `order` (registration: the earlier first)."""
+    """Pairs best first: by percentage (a moderator's adjustment, in percentage points,
+    counted in), then IMPs, then `order` (registration: the earlier first)."""
     adjustments = adjustments or {}
     order = order or {}
-    adjusted = {pair: PairScore(score.matchpoints + adjustments.get(pair, 0), score.top, score.imps,
-                                score.deals) for pair, score in totals.items()}
+    adjusted = {pair: PairScore(score.matchpoints, score.top, score.imps, score.deals,
+                                adjustments.get(pair, 0)) for pair, score in totals.items()}
     return sorted(adjusted.items(), key=lambda item: (-item[1].percentage, -item[1].imps,
                                                        order.get(item[0], 0)))

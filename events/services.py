@@ -13,6 +13,7 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -27,6 +28,8 @@ from games.bot_players import bot_account
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, VARIANT_CHOICES, Match, new_room_id
 from games.services import hooks, move_path, room_life
 from games.services.refusals import Refused
+from moderation.models import AuditEntry
+from moderation.roles import is_moderator
 from tarneeb.text import clean_line
 
 # Sent by name: the tasks call this module.
@@ -122,6 +125,17 @@ def unregister(event_id: int, user: User) -> None:
             raise Refused("closed", _("Registration for this event is closed."))
         if not event.entries.filter(user=user).delete()[0]:
             raise Refused("not_registered", _("You are not registered."))
+
+
+def visible(event: Event, user: User | AnonymousUser, invite: str) -> bool:
+    """Anyone sees a public event; a private one its owner, staff, its players, and whoever
+    has its link."""
+    if not event.private or secrets.compare_digest(invite, event.invite):
+        return True
+    if not user.is_authenticated:
+        return False
+    return (user.is_staff or event.owner_id == user.pk or event.entries.filter(user=user).exists()
+            or event.pairs.filter(Q(first=user) | Q(second=user)).exists())
 
 
 def here(event_id: int, user: User) -> None:
@@ -388,3 +402,58 @@ def standings(event: Event) -> list[Row]:
     for n, row in enumerate(rows, 1):
         row.rank = n
     return rows
+
+
+# -------------------------------------------------------------- moderation
+
+
+def remove_pair(moderator: User, pair_id: int, reason: str) -> Pair:
+    """A moderator takes a pair out of the event: it plays no more rounds (timers play its
+    seats of a match in play), is ranked last, and the audit log says who, when and why."""
+    pair = _moderated_pair(moderator, pair_id, reason)
+    with transaction.atomic():
+        event = locked_event(pair.event_id)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        if pair.removed:
+            raise Refused("removed", _("That pair was already removed."))
+        pair.removed = True
+        pair.save(update_fields=["removed"])
+        _log(moderator, AuditEntry.Action.REMOVE_PAIR, pair, reason)
+        playing = Table.objects.filter(Q(ns=pair) | Q(ew=pair), match__status=Match.Status.PLAYING).first()
+        if playing is not None:
+            seats = (0, 2) if playing.ns_id == pair.pk else (1, 3)
+            for seat in seats:
+                move_path.remove_player(playing.room_id, seat)
+        _standings_changed(event)
+        return pair
+
+
+def adjust(moderator: User, pair_id: int, amount: int, reason: str) -> Adjustment:
+    """A moderator changes a pair's score (percentage points in duplicate, points in Swiss), with
+    the reason, in the event's standings and the audit log."""
+    pair = _moderated_pair(moderator, pair_id, reason)
+    if type(amount) is not int or amount == 0 or abs(amount) > 100:
+        raise Refused("bad_amount", _("Give a change between -100 and 100, not 0."))
+    with transaction.atomic():
+        event = locked_event(pair.event_id)
+        adjustment = Adjustment.objects.create(pair=pair, amount=amount, reason=reason, moderator=moderator)
+        _log(moderator, AuditEntry.Action.ADJUST_SCORE, pair, reason, amount=amount)
+        _standings_changed(event)
+        return adjustment
+
+
+def _moderated_pair(moderator: User, pair_id: int, reason: str) -> Pair:
+    if not is_moderator(moderator):
+        raise Refused("forbidden", _("Only moderators can do that."))
+    if not reason.strip():
+        raise Refused("no_reason", _("Give a reason: it goes in the audit log."))
+    pair = Pair.objects.filter(pk=pair_id).first()
+    if pair is None:
+        raise Refused("no_pair", _("No such pair."))
+    return pair
+
+
+def _log(moderator: User, action: str, pair: Pair, reason: str, **details: Any) -> None:
+    AuditEntry.objects.create(moderator=moderator, action=action, user_id=pair.first_id,
+                              reason=reason.strip(), details={"event": pair.event_id, "pair": pair.pk,
+                                       "players": [pair.first_id, pair.second_id], **details})

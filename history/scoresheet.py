@@ -31,6 +31,8 @@ class HandLine:
     # The match's scores after this deal (a thrown-in deal leaves them as they were).
     scores: list[int] = field(default_factory=list)
     verified: bool | None = None
+    # Over, and shown: its seed too, unless an event holds it (games.models.Match.seeds_held).
+    over: bool = False
 
     @property
     def thrown_in(self) -> bool:
@@ -53,6 +55,7 @@ def score_sheet(match: Match, events: Sequence[MatchEvent] | None = None) -> lis
                 hand = hands[event.seq]
                 lines.append(HandLine(number=len(lines) + 1, dealer=happened["dealer"], sha256=hand["sha256"],
                                       exposed_card=happened["exposed_card"]))
+                lines[-1].over = hand["over"]
                 if hand["over"] and hand["seed"] is not None:
                     lines[-1].seed = hand["seed"]
                     lines[-1].verified = not records.check_hand(hand, events)
@@ -68,4 +71,4 @@ def score_sheet(match: Match, events: Sequence[MatchEvent] | None = None) -> lis
                     lines[-1].scores = happened["scores"]
                 elif len(lines) > 1:  # thrown in: the scores are as they were
                     lines[-1].scores = lines[-2].scores
-    return [line for line in lines if line.seed is not None]
+    return [line for line in lines if line.over]

@@ -139,6 +139,8 @@ class AuditEntry(models.Model):
         RESOLVE = "resolve", _("Resolve a report")
         GRANT = "grant", _("Grant the moderator role")
         REVOKE = "revoke", _("Revoke the moderator role")
+        REMOVE_PAIR = "remove_pair", _("Remove a pair from an event")
+        ADJUST_SCORE = "adjust_score", _("Adjust a score in an event")
 
     # Null when a management command did it.
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT,

@@ -15,6 +15,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from events.routing import websocket_urlpatterns as event_sockets  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from tarneeb import embedded, realtime  # noqa: E402
 from tarneeb.handshake import CloseCodesOnly, HandshakesPerAddress, with_not_found  # noqa: E402
@@ -31,7 +32,8 @@ router = ProtocolTypeRouter(
         # spectators after; every refusal, an unknown path's included, reaches the client
         # as a close code (docs/protocol.md).
         "websocket": CloseCodesOnly(HandshakesPerAddress(OriginValidator(SocketsPerAddress(
-            AuthMiddlewareStack(SocketsPerUser(URLRouter(with_not_found(websocket_urlpatterns))))
+            AuthMiddlewareStack(SocketsPerUser(URLRouter(with_not_found([*websocket_urlpatterns,
+                                                                         *event_sockets]))))
         )))),
     }
 )

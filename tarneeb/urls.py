@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("analysis.urls")),
     path("", include("moderation.urls")),
     path("", include("ratings.urls")),
+    path("", include("events.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # The admin's login form guesses passwords as well as ours: same throttle.

@@ -32,7 +32,8 @@ def event_with_pairs(pairs: int, *, format: str = "duplicate", deals: int = 2, r
     director = staff(f"{prefix}-director")
     event = services.create_event(director, name="Thursday duplicate", format=format, variant="classic",
                                   target=31, deals=deals, rounds=rounds, turn_seconds=30,
-                                  starts_at=timezone.now() + timedelta(minutes=1), max_pairs=16, private=False)
+                                  starts_at=timezone.now() + timedelta(minutes=1), max_pairs=16,
+                                  private=False)
     players = make_players(2 * pairs, prefix=prefix)
     for n, player in enumerate(players):
         services.register(event.pk, player, partner=players[n ^ 1].username)

@@ -59,7 +59,8 @@ def test_two_tables_play_the_same_deals_and_are_scored_against_each_other(django
              if e.action["type"] == "deal").action["seed"])) == deck
 
     # Seeds are held while the event runs, at every table.
-    assert all(hand["seed"] is None for hand in records.public_record(Match.objects.get(pk=one.match_id))["hands"])
+    held = records.public_record(Match.objects.get(pk=one.match_id))
+    assert all(hand["seed"] is None for hand in held["hands"])
     assert Match.objects.get(pk=one.match_id).fairness["previous"]["seed"] is None
 
     # By hand: deal 1, A/B 0 against C/D x; deal 2, A/B y against C/D 0.
@@ -78,7 +79,7 @@ def test_two_tables_play_the_same_deals_and_are_scored_against_each_other(django
     rows = services.standings(event)
     assert {names[row.pair.pk]: (row.matchpoints, row.top) for row in rows} == {
         pair: (points, 4) for pair, points in expected.items()}
-    assert [row.percentage for row in rows] == sorted((25.0 * points for points in expected.values()), reverse=True)
+    assert [row.percentage for row in rows] == sorted((25.0 * p for p in expected.values()), reverse=True)
 
     # Published after the event: every table's deals are the event's, and they verify.
     for table in (one, two):
@@ -86,7 +87,8 @@ def test_two_tables_play_the_same_deals_and_are_scored_against_each_other(django
         record = records.public_record(match)
         assert [(hand["seed"], hand["sha256"]) for hand in record["hands"]] == list(
             Deal.objects.filter(event=event).order_by("number").values_list("seed", "sha256"))
-        assert all(hashlib.sha256(bytes.fromhex(h["seed"])).hexdigest() == h["sha256"] for h in record["hands"])
+        assert all(hashlib.sha256(bytes.fromhex(h["seed"])).hexdigest() == h["sha256"]
+                   for h in record["hands"])
         assert records.verify(match) == []
         assert match.fairness["previous"]["seed"] == second.seed
 

@@ -38,9 +38,9 @@ def test_an_adjustment_moves_a_pair_in_the_ranking():
     totals = score_event([Result(1, "A", "B", 8), Result(1, "C", "D", -3)])
     order = {"A": 0, "B": 1, "C": 2, "D": 3}
     assert [pair for pair, _ in ranking(totals, order=order)] == ["A", "D", "B", "C"]
-    # Down to 0%, level with B and C: its IMPs (+5, theirs -5) keep it above them.
-    ranked = ranking(totals, adjustments={"A": -2}, order=order)
-    assert [pair for pair, _ in ranked] == ["D", "A", "B", "C"] and ranked[1][1].matchpoints == 0
+    # 60 percentage points off: 40%, below D, above B and C.
+    ranked = ranking(totals, adjustments={"A": -60}, order=order)
+    assert [pair for pair, _ in ranked] == ["D", "A", "B", "C"] and ranked[1][1].percentage == 40.0
 
 
 @pytest.mark.parametrize(("difference", "expected"), [
