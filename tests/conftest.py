@@ -64,11 +64,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # Pure Python (the engine, the bots) and the browser's drawing behave the same whatever
 # serves them: the scaled pass skips them, keeping the browser tests that play through
-# the real server and worker (a whole hand, moderation's socket closing).
-SAME_IN_BOTH_MODES = ("tests/engine/", "tests/bots/", "tests/browser/test_browser_chat.py",
-                      "tests/browser/test_browser_lobby.py", "tests/browser/test_browser_one_seat.py",
-                      "tests/browser/test_browser_replay.py", "tests/browser/test_browser_states.py",
-                      "tests/browser/test_browser_table_pass.py")
+# the real server and worker (a whole hand, bots, moderation's socket closing).
+SAME_IN_BOTH_MODES = ("tests/engine/", "tests/bots/", "tests/browser/")
+THROUGH_THE_SERVICES = ("tests/browser/test_browser_table.py", "tests/browser/test_browser_bots.py",
+                        "tests/browser/test_browser_moderation.py")
 
 
 # Minutes each, mostly waiting (browser) or one core's work (self-play, hypothesis): run
@@ -79,7 +78,8 @@ LONG_FIRST = ("tests/bots/test_bots_selfplay.py", "tests/browser/", "tests/engin
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))
     for item in items:
-        if settings.SCALED and item.nodeid.startswith(SAME_IN_BOTH_MODES):
+        if (settings.SCALED and item.nodeid.startswith(SAME_IN_BOTH_MODES)
+                and not item.nodeid.startswith(THROUGH_THE_SERVICES)):
             item.add_marker(pytest.mark.skip(reason="same in both modes: run in the embedded pass"))
         if "scaled" in item.keywords and not settings.SCALED:
             item.add_marker(pytest.mark.skip(
