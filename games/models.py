@@ -73,6 +73,9 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
     # A bot account may fill several seats of a room (there is one account per level).
     bot = models.BooleanField(default=False, db_default=False)
+    # A bot's name at this table (games.bot_names), distinct from the other bots' there;
+    # empty for a person.
+    bot_name = models.CharField(max_length=20, blank=True, default="", db_default="")
     # Until when the person counts as at the table: pushed on by their socket while it is
     # open (games.services.room_life.here), set to now when it closes. A match starts
     # only with every person present, and a seat left this way is given up after a while.
@@ -110,9 +113,10 @@ class Match(models.Model):
     # The current hand's sha256(seed), and the last finished hand's seed, for the table.
     fairness = models.JSONField(default=dict, blank=True)
     # Who sits where, and how many turns in a row the timer played for each seat:
-    # [{"user": id, "username": name, "timeouts": n}, ...] by seat, with "bot": level for
-    # a bot account and "removed": true for a player a moderator removed. On the row, so a move
-    # reads and writes one row; MatchPlayer is what finds a player's matches.
+    # [{"user": id, "username": name, "timeouts": n}, ...] by seat, with "bot": level and
+    # "name": its name's key (games.bot_names) for a bot account, and "removed": true for
+    # a player a moderator removed. On the row, so a move reads and writes one row;
+    # MatchPlayer is what finds a player's matches.
     seating = models.JSONField(default=list, blank=True)
     # A duplicate table's match: this many deals, won on points (engine.new_match).
     deals = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -18,6 +18,7 @@ class SeatSummary(TypedDict):
     removed: bool  # a moderator removed the player; a bot plays the seat
     left: bool  # the player left the match; a bot plays the seat
     bot: str | None  # a bot account's level
+    name: dict[str, str] | None  # a bot's name at this table, by language code ("ar", "en")
 
 
 class RoomSummary(TypedDict):

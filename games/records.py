@@ -8,7 +8,7 @@ import bisect
 from collections.abc import Sequence
 from typing import Any
 
-from games import engine, fairness
+from games import bot_names, engine, fairness
 from games.models import LoggedEvent, Match, MatchEvent
 
 # The version of public_record's output (docs/records.md, docs/record.schema.json): raised
@@ -83,10 +83,18 @@ def public_record(match: Match) -> dict[str, Any]:
         "format": RECORD_FORMAT,
         "id": match.pk, "room": match.room_id, "variant": match.variant, "target": match.target,
         "status": match.status, "winner": match.winner, "first_dealer": match.first_dealer,
-        "players": [{"seat": sitter_seat, "username": sitter["username"]}
-                    for sitter_seat, sitter in enumerate(match.seating)],
+        "players": [player(sitter_seat, sitter) for sitter_seat, sitter in enumerate(match.seating)],
         "hands": hands, "moves": moves,
     }
+
+
+def player(seat: int, sitter: dict[str, Any]) -> dict[str, Any]:
+    """Who sat at `seat`: their username; for a bot, its level and its name at the table
+    in every language (games.bot_names)."""
+    if not sitter.get("bot"):
+        return {"seat": seat, "username": sitter["username"]}
+    return {"seat": seat, "username": sitter["username"], "bot": sitter["bot"],
+            "name": bot_names.in_languages(bot_names.key_of(sitter, seat))}
 
 
 def check_hand(hand: dict[str, Any], events: Sequence[MatchEvent]) -> list[str]:

@@ -5,16 +5,26 @@ which everyone at the table sees anyway); a private room's matches are listed on
 those who sat in them and to staff.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Q, QuerySet
 
 from accounts.models import User
+from games import bot_names
 from games.models import Match, MatchPlayer
 
 RESULTS = ("won", "lost", "aborted", "playing")
+
+
+class Shown(NamedTuple):
+    """A player of a listed match: their profile's username, and the name to show (a
+    bot's at that table, in the reader's language); `bot` its level."""
+
+    username: str
+    name: str
+    bot: str
 
 
 @dataclass
@@ -34,7 +44,11 @@ class MatchRow:
     result: str
     hands: int
     minutes: int | None  # how long it lasted, once over
-    bots: frozenset[str] = frozenset()  # the names above that are bot accounts, for their badge
+    bots: frozenset[str] = frozenset()  # the names above that are bot accounts
+    # The partner and opponents as the page shows them: a bot by its name at the table.
+    partner_shown: Shown | None = None
+    opponents_shown: list[Shown] = field(default_factory=list)
+
 
 
 def visible_matches(player: User, viewer: Any) -> "QuerySet[Match]":
@@ -79,6 +93,8 @@ def seats_of(player: User, viewer: Any, *, variant: str = "", result: str = "",
 def row(seat: MatchPlayer) -> MatchRow:
     match = seat.match
     names = [sitter["username"] for sitter in match.seating]
+    shown = [Shown(sitter["username"], bot_names.sitter_name(sitter, n), sitter.get("bot", ""))
+             for n, sitter in enumerate(match.seating)]
     scores, me = match.state["scores"], seat.seat
     if match.variant == "classic":
         ours, theirs = [scores[me % 2]], [scores[1 - me % 2]]
@@ -95,5 +111,7 @@ def row(seat: MatchPlayer) -> MatchRow:
         opponents=[names[(seat.seat + 1) % 4], names[(seat.seat + 3) % 4]],
         ours=ours, theirs=theirs, result=result, hands=match.state["hand_number"],
         bots=frozenset(sitter["username"] for sitter in match.seating if sitter.get("bot")),
+        partner_shown=shown[(seat.seat + 2) % 4],
+        opponents_shown=[shown[(seat.seat + 1) % 4], shown[(seat.seat + 3) % 4]],
         minutes=None if match.finished_at is None
         else round((match.finished_at - match.started_at) / timedelta(minutes=1)))

@@ -8,7 +8,7 @@ from django.views.decorators.gzip import gzip_page
 
 from accounts.models import User
 from analysis.sheet import sheet_cells
-from games import records
+from games import bot_names, records
 from games.models import VARIANT_CHOICES, Match
 from history import listing
 from history.replay import hand_positions
@@ -26,18 +26,21 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
     if not records.visible_to(match, request.user):
         raise Http404
-    names = [sitter["username"] for sitter in match.seating]
+    # A bot by its name at the table (games.bot_names), in the reader's language.
+    names = [bot_names.sitter_name(sitter, n) for n, sitter in enumerate(match.seating)]
     lines = score_sheet(match)
     changes = {change.user_id: change for change in RatingChange.objects.filter(match=match)}
     cells = sheet_cells(match.pk)
     response = render(request, "history/match.html", {
         "match": match,
-        "seats": [{"seat": n, "username": sitter["username"], "team": n % 2, "bot": sitter.get("bot"),
+        "seats": [{"seat": n, "username": sitter["username"], "name": names[n], "team": n % 2,
+                   "bot": sitter.get("bot"),
                    "rating": _rating_change(changes.get(sitter.get("user")))}
                   for n, sitter in enumerate(match.seating)],
         "rated": _rated(match, bool(changes)),
         "rating_column": bool(changes),
-        "players": names,
+        "players": [{"name": name, "bot": sitter.get("bot")} for name, sitter in zip(names, match.seating,
+                                                                                      strict=True)],
         "winners": None if match.winner is None else names[match.winner::2],
         "lines": [{**_line(line, names, match.variant), "double_dummy": cells.get(line.number)}
                   for line in lines],

@@ -10,7 +10,7 @@ from tests.tables import create_room, make_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BADGE = 'class="chip bot-badge"'
+BADGE = 'class="chip bot-badge bot-'
 
 
 def test_pages_mark_the_bots(client):
@@ -24,7 +24,7 @@ def test_pages_mark_the_bots(client):
 
     page = client.get(f"/matches/{match.pk}/", headers=headers).content.decode()
     assert page.count(BADGE) == 3
-    assert page.count('title="Expert bot"') == 2
+    assert page.count('>expert bot<') == 2
 
     listing = client.get(f"/u/{person.username}/matches/", headers=headers).content.decode()
     assert listing.count(BADGE) == 3  # the partner and both opponents

@@ -49,7 +49,8 @@ def start_match(room: Room, *, dealer: int | None = None, deals: int | None = No
         room=room, variant=room.variant, target=game.target, first_dealer=game.dealer,
         state=game.to_dict(), deals=deals, seeds_held=hold_seeds,
         seating=[{"user": seat.user_id, "username": seat.user.username, "timeouts": 0,
-                  **({"bot": seat.user.bot_level} if seat.bot else {})} for seat in seats])
+                  **({"bot": seat.user.bot_level, "name": seat.bot_name} if seat.bot else {})}
+                 for seat in seats])
     MatchPlayer.objects.bulk_create(
         MatchPlayer(match=match, seat=seat.number, user_id=seat.user_id) for seat in seats)
     _apply(match, game, seat=None, actor=SYSTEM, action=DEAL)

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Case, Count, OuterRef, Prefetch, Q, Subquery, When
 from django.utils import timezone
 
-from games import engine, groups
+from games import bot_names, engine, groups
 from games.models import Match, Room, Seat
 from games.protocol import LobbyRoomEvent, MatchState, RoomStateEvent, RoomSummary, SeatSummary, StateMessage
 from games.services.sitters import is_away
@@ -28,6 +28,7 @@ class SeatView(NamedTuple):
     removed: bool = False
     bot: str = ""  # the level of a bot account
     left: bool = False
+    name: str = ""  # a bot's name at the table (games.bot_names)
 
 
 def _unix_ms(moment: datetime | None) -> int | None:
@@ -39,7 +40,8 @@ def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> 
     by_seat: list[SeatSummary | None] = [None] * 4
     for seat in seats:
         by_seat[seat.number] = SeatSummary(seat=seat.number, username=seat.username, away=seat.away,
-                                           removed=seat.removed, left=seat.left, bot=seat.bot or None)
+                                           removed=seat.removed, left=seat.left, bot=seat.bot or None,
+                                           name=bot_names.in_languages(seat.name) if seat.bot else None)
     status: Literal["waiting", "playing", "over"] = (
         "waiting" if match is None else "playing" if match.status == Match.Status.PLAYING else "over")
     seated = 4 - by_seat.count(None)
@@ -76,7 +78,8 @@ def _seated(room: Room, match: Match | None) -> list[SeatView]:
 
 
 def _seat_views(seats: Iterable[Seat]) -> list[SeatView]:
-    return [SeatView(seat.number, seat.user_id, seat.user.username, bot=seat.user.bot_level)
+    return [SeatView(seat.number, seat.user_id, seat.user.username, bot=seat.user.bot_level,
+                     name=seat.bot_name or bot_names.KEYS[seat.number])
             for seat in seats]
 
 
@@ -86,7 +89,7 @@ def seated_at(match: Match) -> list[SeatView]:
     live = match.status == Match.Status.PLAYING
     return [SeatView(number, sitter["user"], sitter["username"], away=live and is_away(sitter),
                      removed=live and bool(sitter.get("removed")), bot=sitter.get("bot", ""),
-                     left=live and bool(sitter.get("left")))
+                     left=live and bool(sitter.get("left")), name=bot_names.key_of(sitter, number))
             for number, sitter in enumerate(match.seating)]
 
 

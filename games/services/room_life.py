@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from games import bot_names
 from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, Match, Room, Seat
 from games.services import hooks, move_path, published
 from games.services.refusals import Refused, closed, removed, require_login, require_seat_number
@@ -195,6 +196,7 @@ def take_seat(room: Room, user: User, number: int) -> None:
     try:
         with transaction.atomic():
             Seat.objects.create(room=room, number=number, user=user, bot=user.is_bot,
+                                bot_name=_bot_name(room, number) if user.is_bot else "",
                                 here_until=None if user.is_bot else _here_until())
     except IntegrityError:
         raise Refused("seat_taken", _("That seat is taken.")) from None
@@ -202,6 +204,14 @@ def take_seat(room: Room, user: User, number: int) -> None:
         _start_if_free(room)
     else:
         published.broadcast_room(room)
+
+
+def _bot_name(room: Room, number: int) -> str:
+    """A name for a bot sitting down at `number`: none the room's other bots have, nor
+    any of its people's usernames."""
+    taken = [name if bot else username for bot, name, username
+             in room.seats.values_list("bot", "bot_name", "user__username")]
+    return bot_names.choose(room.pk, number, taken)
 
 
 def _start_if_free(room: Room) -> None:

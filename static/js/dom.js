@@ -23,10 +23,18 @@ export function userText(text, className = "name") {
   return h("bdi", { class: className, dir: "auto" }, text);
 }
 
-// A bot account's mark, wherever its name is shown; the level in its title.
+// A bot's mark, wherever its name is shown, saying its level.
 export function botBadge(level) {
-  const title = level === "expert" ? gettext("Expert bot") : gettext("Standard bot");
-  return h("span", { class: "chip bot-badge", title }, pgettext("a bot player's badge", "bot"));
+  const expert = level === "expert";
+  return h("span", { class: "chip bot-badge bot-" + (expert ? "expert" : "standard") },
+    expert ? pgettext("a bot player's badge", "expert bot") : pgettext("a bot player's badge", "standard bot"));
+}
+
+// The name a seat shows (docs/protocol.md, `state`): a bot's own at the table, in the
+// page's language; a person's username.
+export function seatName(info) {
+  if (!info.name) return info.username;
+  return info.name[document.documentElement.lang] || info.name.en || info.username;
 }
 
 // Pass translated text: fmt(gettext("%(name)s to play"), {name}). The literal must sit

@@ -3,7 +3,7 @@
 // never differ. The socket sends `rooms` on connect, then one `room` per change; a room
 // with `listed: false` has left the list (docs/protocol.md, The lobby).
 
-import { botBadge, fmt, h, toast, userText } from "./dom.js";
+import { botBadge, fmt, h, seatName, toast, userText } from "./dom.js";
 import { LiveSocket } from "./socket.js";
 
 const box = document.getElementById("rooms");
@@ -44,7 +44,7 @@ function row(room) {
   const names = h("span", { class: "players" });
   players.forEach((seat, i) => {
     if (i) names.append(pgettext("between names in a list", ", "));
-    names.append(userText(seat.username));
+    names.append(userText(seatName(seat)));
     if (seat.bot) names.append(" ", botBadge(seat.bot));
   });
   const count = h("span", { class: "count" }, fmt(gettext("%(n)s/4"), { n: players.length }));

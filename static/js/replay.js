@@ -16,7 +16,8 @@ const players = JSON.parse(document.getElementById("replay-players").textContent
 const matchId = Number(root.dataset.match);
 const handCount = Number(root.dataset.hands);
 const room = {
-  seats: players.map((username, seat) => ({ seat, username, away: false })),
+  // Each by the name the match page shows (a bot's at that table, in the page's language).
+  seats: players.map((player, seat) => ({ seat, username: player.name, bot: player.bot, away: false })),
   variant: root.dataset.variant, target: Number(root.dataset.target), status: "over", closed: false,
 };
 const els = {

@@ -7,7 +7,7 @@
 // dir="ltr" so Arabic flips the text, not the table.
 
 import { cardElement, cardName, sortHand, suitOrder, suitSymbol, suitTitle, rankLabel } from "./cards.js";
-import { botBadge, fmt, fmtNodes, h, num, userText } from "./dom.js";
+import { botBadge, fmt, fmtNodes, h, num, seatName, userText } from "./dom.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 
@@ -62,7 +62,7 @@ export class Table {
 
   nameOf(seat) {
     const info = this.seatInfo(seat);
-    return info ? info.username : fmt(gettext("Seat %(n)s"), { n: seat + 1 });
+    return info ? seatName(info) : fmt(gettext("Seat %(n)s"), { n: seat + 1 });
   }
 
   // Long names are cut to fit a seat; the whole name is in the title.
