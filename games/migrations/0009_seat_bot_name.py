@@ -22,7 +22,7 @@ def name_seated_bots(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0007_seat_here_until")]
+    dependencies = [("games", "0008_match_deals_match_seeds_held_room_arranged")]
 
     operations = [
         migrations.AddField(
