@@ -6,6 +6,7 @@ filters by each socket's seat).
 """
 
 import unicodedata
+from collections.abc import Collection
 from datetime import timedelta
 from typing import Any
 
@@ -80,7 +81,8 @@ def post(room_id: str, user: Any, *, text: Any = "", phrase: Any = "") -> dict[s
         line = ChatMessage.objects.create(room=room, user=user, seat=seat, audience=audience, text=text,
                                           phrase=phrase)
         message = as_message(line, user.username)
-        event = {"type": "room.chat", "message": message}
+        # The author's id for the sockets only: each hides the lines of those its reader blocked.
+        event = {"type": "room.chat", "message": message, "author": user.pk}
         transaction.on_commit(lambda: publish(groups.room(room.pk), event))
     return message
 
@@ -128,9 +130,12 @@ def mute(user: User, *, minutes: int, moderator: User | None, reason: str = "") 
                                created_by=moderator, reason=reason)
 
 
-def recent(room_id: str, *, with_spectators: bool) -> list[dict[str, Any]]:
-    """The last lines a socket may read, oldest first."""
+def recent(room_id: str, *, with_spectators: bool, hidden: Collection[int] = ()) -> list[dict[str, Any]]:
+    """The last lines a socket may read, oldest first, without those of the `hidden`
+    authors (people its reader blocked); a moderator's lines are never hidden."""
     lines = ChatMessage.objects.filter(room_id=room_id, deleted_at=None).select_related("user")
+    if hidden:
+        lines = lines.exclude(user_id__in=hidden, moderator=False)
     if not with_spectators:
         lines = lines.filter(audience=ChatMessage.Audience.EVERYONE)
     return [as_message(line, line.user.username) for line in reversed(lines.order_by("-id")[:HISTORY])]

@@ -28,7 +28,7 @@ from accounts.models import User
 from chat import services as chat
 from games import bot_players, groups
 from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
-from games.services import move_path, published, refusals, room_life
+from games.services import hooks, move_path, published, refusals, room_life
 from moderation.models import Sanction, active_suspension
 from moderation.notices import told_live
 from moderation.texts import suspension_text
@@ -174,6 +174,17 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
         with translation.override(self.language):
             return told_live(sanction_id)
 
+    async def user_notice(self, event: dict[str, Any]) -> None:
+        """A notice for this socket's user (an app's, e.g. friends' invitation), written in
+        each language by its sender: the socket's own is sent."""
+        texts = event["texts"]
+        await self.send_json({"type": "notice", "kind": event["kind"], "id": event["id"],
+                              "text": texts.get(self.language) or texts[settings.LANGUAGE_CODE],
+                              "url": event["url"], "unread": event["unread"]})
+
+    async def user_hidden_changed(self, event: dict[str, Any]) -> None:
+        """The people this socket's user hides changed; only a room's socket shows chat."""
+
     async def suspended(self, sanction: Sanction) -> None:
         with translation.override(self.language):
             await self.refuse("suspended", suspension_text(sanction))
@@ -243,6 +254,8 @@ class RoomConsumer(ProtocolConsumer):
     at_live_match = False
     # Ids of the chat lines sent in this socket's history, which the group may send again.
     history: frozenset[int] = frozenset()
+    # The people whose lines this socket's user does not see (games.services.hooks.hidden_authors).
+    hidden: frozenset[int] = frozenset()
 
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
@@ -272,7 +285,10 @@ class RoomConsumer(ProtocolConsumer):
         if snapshot is None:
             return None, {}, []
         _seat, live = self.seat_in(snapshot)
-        return snapshot, published.presence(self.room_id), chat.recent(self.room_id, with_spectators=not live)
+        if self.user.is_authenticated:
+            self.hidden = hooks.hidden_from(self.user)
+        lines = chat.recent(self.room_id, with_spectators=not live, hidden=self.hidden)
+        return snapshot, published.presence(self.room_id), lines
 
     def seat_in(self, event: RoomStateEvent) -> tuple[int | None, bool]:
         """This socket's seat in `event`, and whether that seat is at a match being played."""
@@ -357,7 +373,13 @@ class RoomConsumer(ProtocolConsumer):
         message = event["message"]
         if (message["audience"] == "spectators" and self.at_live_match) or message["id"] in self.history:
             return
+        if event.get("author") in self.hidden:
+            return
         await self.send_json(message)
+
+    async def user_hidden_changed(self, event: dict[str, Any]) -> None:
+        if self.user.is_authenticated:
+            self.hidden = await database(hooks.hidden_from)(self.user)
 
     async def room_chat_deleted(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat_deleted", "id": event["id"]})

@@ -18,6 +18,7 @@ from games import groups, tasks
 from games.models import Match, Room
 from games.services import move_path, room_life
 from games.services.refusals import Refused
+from moderation import signals
 from moderation.models import AuditEntry, Report, Sanction, active_suspension
 from moderation.roles import is_moderator, moderators_group
 from moderation.texts import suspension_text
@@ -99,6 +100,7 @@ def resolve(moderator: User, report: Report, *, decision: str, note: str, minute
         report.save(update_fields=["resolved_at", "resolved_by", "note", "outcome"])
         _log(moderator, Action.RESOLVE, user=target, reason=note, report=report, room_id=room_id,
              match_id=report.match_id, decision=decision)
+        signals.report_resolved.send(Report, report=report)
         return report
 
 

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "ratings",
     "playban",
     "events",
+    "friends",
 ]
 
 MIDDLEWARE = [
@@ -107,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "moderation.notices.notices",
                 "accounts.next.back_here",
+                "friends.context.unread",
             ],
         },
     },

@@ -21,7 +21,7 @@ import re
 import time
 import uuid
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -30,6 +30,7 @@ from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation.trans_real import parse_accept_lang_header
+from redis import Redis as SyncRedis
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
@@ -240,6 +241,46 @@ def language_of(scope: Scope) -> str:
         if code.split("-")[0] in supported:
             return str(code.split("-")[0])
     return str(settings.LANGUAGE_CODE)
+
+
+# How many of each key's slots have not expired, on Redis's clock.
+COUNT = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
+local counts = {}
+for i, key in ipairs(KEYS) do counts[i] = redis.call('ZCOUNT', key, '(' .. now, '+inf') end
+return counts
+"""
+_counting: list[SyncRedis] = []
+
+
+def online(user_ids: Collection[int]) -> set[int]:
+    """Which of `user_ids` hold an open socket (a lobby's or a room's page) on any server:
+    the slots of user_limit are who is online. Called from a page's thread."""
+    ids = list(user_ids)
+    if not ids:
+        return set()
+    if not settings.SCALED:
+        # The one server process's loops; their sets change under us, so read each count once.
+        for _attempt in range(3):
+            try:
+                loops = [found for found in list(_slots.values()) if isinstance(found, LocalSlots)]
+                return {user_id for user_id in ids
+                        if any(found.count(user_limit(user_id).key) for found in loops)}
+            except RuntimeError:  # a loop's slots were added while we read them
+                continue
+        return set()
+    if not _counting:
+        _counting.append(SyncRedis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2))
+    layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
+    prefix = layer["CONFIG"]["prefix"]
+    keys = [f"{prefix}:sockets:{user_limit(user_id).key}" for user_id in ids]
+    try:
+        counts = _counting[0].eval(COUNT, len(keys), *keys)
+    except (RedisError, OSError) as exc:
+        warn("socket slots: Redis unreachable, nobody shown online (%s)", exc)
+        return set()
+    return {user_id for user_id, count in zip(ids, counts, strict=True) if count}
 
 
 async def refuse(limit: Limit, scope: Scope, receive: Receive, send: Send) -> None:

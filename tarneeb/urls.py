@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("moderation.urls")),
     path("", include("ratings.urls")),
     path("", include("events.urls")),
+    path("", include("friends.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # The admin's login form guesses passwords as well as ours: same throttle.

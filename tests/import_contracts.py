@@ -31,6 +31,8 @@ BREAKS = {
     "games-layers": ("games.services.move_path", "games.consumers"),
     "services-layers": ("games.services.published", "games.services.move_path"),
     "apps-through-hooks": ("games.services.move_path", "ratings.rate"),
+    "friends-layers": ("friends.models", "friends.services"),
+    "friends-on-top": ("moderation.services", "friends.services"),
     "pure-analysis": ("analysis.deal", "django"),
     "pure-events": ("events.scoring", "django"),
     "one-writer": ("games.services.room_life", "games.match_row"),

@@ -6,11 +6,11 @@ hooks run inside the move's transaction, under the match's row lock, so what the
 commits or rolls back with the move. Import contracts (pyproject.toml) keep it so.
 """
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Generic, TypeVar
 
 from accounts.models import User
-from games.models import LoggedEvent, Match
+from games.models import LoggedEvent, Match, Room
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -54,3 +54,13 @@ deal_seed: Hook[Callable[[Match, int], bytes | None]] = Hook(
     "Before a match's deal number n: the seed an app chose for it beforehand (events' "
     "duplicate deals, the same at every table), or None for a fresh one. The first seed "
     "given is used.")
+may_sit_at: Hook[Callable[[User, Room], object]] = Hook(
+    "Before a person takes a seat at a room, under the room's row lock; a check raises Refused "
+    "(friends: the owner of a private room blocked them).")
+hidden_authors: Hook[Callable[[User], Collection[int]]] = Hook(
+    "The ids of the people whose chat lines a person does not see (friends: those they blocked).")
+
+
+def hidden_from(user: User) -> frozenset[int]:
+    """Everyone whose chat lines `user` does not see, as every app registered says."""
+    return frozenset(author for function in hidden_authors for author in function(user))

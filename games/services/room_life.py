@@ -110,6 +110,7 @@ def sit(room_id: str, user: User | AnonymousUser, seat: Any) -> None:
             raise closed()
         if room.arranged:
             raise arranged()
+        hooks.may_sit_at.check(user, room)
         if current_match(room) is not None:
             raise Refused("started", _("The match has already started."))
         if removed_from(room.matches.first(), user):

@@ -1,15 +1,22 @@
 // What a moderator did to this player (a warning, a mute, a removal), shown the moment it
-// happens, as the notices on top of every page show it on the next load (base.html).
+// happens, as the notices on top of every page show it on the next load (base.html); and
+// a friend's invitation to their table, with its link and the header's new unread count.
 
 import { h } from "./dom.js";
 
-export function showNotice(text) {
+export function showNotice({ text, url, unread }) {
+  const badge = document.getElementById("unread-notifications");
+  if (badge && Number.isInteger(unread)) {
+    badge.textContent = String(unread);
+    badge.hidden = !unread;
+  }
   let list = document.querySelector("ul.notices");
   if (!list) {
     list = h("ul", { class: "messages notices", role: "status" });
     document.querySelector("main").before(list);
   }
   const item = h("li", { class: "notice live-notice", dir: "auto", role: "alert" }, text, " ",
+    url ? h("a", { class: "button small primary", href: url }, gettext("Join")) : "",
     h("button", { type: "button", class: "link close-notice", "aria-label": gettext("Close"),
       onclick: () => { item.remove(); relayout(); } }, "×"));
   list.append(item);

@@ -6,6 +6,7 @@ import { cardElement, sortHand } from "./cards.js";
 import { fmt, h, toast } from "./dom.js";
 import { errorNode } from "./errors.js";
 import { Chat } from "./chat.js";
+import { Friends } from "./friends.js";
 import { Moderation } from "./moderation.js";
 import { FocusKeeper } from "./focus.js";
 import { flyIn, gather } from "./motion.js";
@@ -249,6 +250,7 @@ function renderSeats() {
         el.append(h("a", { class: "sit-login", href: loginURL }, gettext("Log in to sit")));
       }
       moderation.seat(seat, el);
+      friends.seat(seat, el);
       if (info && seat === mine && state.room.status !== "playing") {
         el.append(
           h("button", { type: "button", class: "stand link", onclick: () => send({ type: "stand" }) },
@@ -598,5 +600,6 @@ function renderChatButton() {
 chat.onUnread = renderChatButton;
 renderChatButton();
 const moderation = new Moderation(document.getElementById("moderation"), { chat, getState: () => state });
+const friends = new Friends(document.getElementById("friends"), { chat, getState: () => state, redraw: () => render() });
 const socket = new LiveSocket(root.dataset.ws, { onMessage, onStatus });
 window.tarneebTable = { get state() { return state; } };

@@ -49,7 +49,7 @@ export class LiveSocket {
         return;
       }
       // A moderator's word to this player reaches every page with a socket alike.
-      if (message.type === "notice") showNotice(message.text);
+      if (message.type === "notice") showNotice(message);
       else this.onMessage(message);
     };
     ws.onclose = (event) => {

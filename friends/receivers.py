@@ -1,0 +1,10 @@
+"""What friends does when other apps say something happened."""
+
+from typing import Any
+
+from friends import services
+
+
+def report_resolved(sender: Any, report: Any, **kwargs: Any) -> None:
+    """The reporter reads the outcome among their notifications (moderation.signals)."""
+    services.notify_report_outcome(report.pk, report.reporter, report.reported.username, report.outcome)

@@ -1,0 +1,35 @@
+from typing import Any
+
+from django import template
+
+from friends.models import Block, Follow
+
+register = template.Library()
+
+
+@register.inclusion_tag("friends/profile_actions.html", takes_context=True)
+def friend_actions(context: dict[str, Any], player: Any) -> dict[str, Any]:
+    """On a profile: Follow or Unfollow, Block or Unblock (someone else's, logged in)."""
+    viewer = context["request"].user
+    shown = viewer.is_authenticated and viewer.pk != player.pk and not player.is_bot
+    return {
+        "player": player, "shown": shown, "csrf_token": context.get("csrf_token"),
+        "next": context["request"].get_full_path(),
+        "following": shown and Follow.objects.filter(follower=viewer, followed=player).exists(),
+        "blocking": shown and Block.objects.filter(blocker=viewer, blocked=player).exists(),
+    }
+
+
+@register.inclusion_tag("friends/table.html", takes_context=True)
+def table_friends(context: dict[str, Any], room: Any) -> dict[str, Any]:
+    """At a table: whom the viewer follows and blocks (its seats' and chat's menus say
+    Follow or Unfollow, Block or Unblock), and where they invite friends from."""
+    viewer = context["request"].user
+    if not viewer.is_authenticated:
+        return {"shown": False}
+    return {
+        "shown": True, "room": room, "user": viewer, "csrf_token": context.get("csrf_token"),
+        "following": list(
+            Follow.objects.filter(follower=viewer).values_list("followed__username", flat=True)),
+        "blocking": list(Block.objects.filter(blocker=viewer).values_list("blocked__username", flat=True)),
+    }
