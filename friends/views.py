@@ -1,6 +1,6 @@
 """Friends' pages and actions: parse, call friends.services, answer. A form gets its
 answer as a message on the page it came from; a script (Accept: application/json) gets
-{"ok", "message"}. Every refusal says why, with its status."""
+{"ok": true, "message"} or {"error": code, "message"}. Every refusal says why, with its status."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -30,9 +30,9 @@ def _wants_json(request: HttpRequest) -> bool:
 
 def _answer(request: HttpRequest, message: str, *, refusal: Refused | None = None) -> HttpResponse:
     if _wants_json(request):
-        code = refusal.code if refusal else "ok"
-        return JsonResponse({"ok": refusal is None, "code": code, "message": message},
-                            status=_status(refusal) if refusal else 200)
+        if refusal is not None:
+            return JsonResponse({"error": refusal.code, "message": message}, status=_status(refusal))
+        return JsonResponse({"ok": True, "message": message})
     (messages.error if refusal else messages.success)(request, message)
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},

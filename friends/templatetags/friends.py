@@ -1,7 +1,9 @@
 from typing import Any
 
 from django import template
+from django.db.models import Exists, OuterRef
 
+from accounts.models import User
 from friends.models import Block, Follow
 
 register = template.Library()
@@ -12,11 +14,15 @@ def friend_actions(context: dict[str, Any], player: Any) -> dict[str, Any]:
     """On a profile: Follow or Unfollow, Block or Unblock (someone else's, logged in)."""
     viewer = context["request"].user
     shown = viewer.is_authenticated and viewer.pk != player.pk and not player.is_bot
+    # Both in one query: the profile's work is bounded (tests/test_profile_queries.py).
+    following, blocking = (User.objects.filter(pk=player.pk).annotate(
+        following=Exists(Follow.objects.filter(follower=viewer, followed=OuterRef("pk"))),
+        blocking=Exists(Block.objects.filter(blocker=viewer, blocked=OuterRef("pk"))),
+    ).values_list("following", "blocking").get() if shown else (False, False))
     return {
         "player": player, "shown": shown, "csrf_token": context.get("csrf_token"),
         "next": context["request"].get_full_path(),
-        "following": shown and Follow.objects.filter(follower=viewer, followed=player).exists(),
-        "blocking": shown and Block.objects.filter(blocker=viewer, blocked=player).exists(),
+        "following": following, "blocking": blocking,
     }
 
 
