@@ -15,10 +15,10 @@ async def test_a_line_posted_between_join_and_history_arrives_once(asgi_applicat
     room = await database_sync_to_async(create_room)(writer)
     read_history = chat.recent
 
-    def posted_while_joining(room_id: str, *, with_spectators: bool) -> list[dict]:
+    def posted_while_joining(room_id: str, *, with_spectators: bool, hidden: frozenset[int]) -> list[dict]:
         # The socket is in the room's group already: this line is published to it too.
         chat.post(room_id, writer, text="while you joined", phrase="")
-        return read_history(room_id, with_spectators=with_spectators)
+        return read_history(room_id, with_spectators=with_spectators, hidden=hidden)
 
     monkeypatch.setattr(chat, "recent", posted_while_joining)
     socket = await open_socket(asgi_application, room.pk, joiner)
