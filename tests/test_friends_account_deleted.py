@@ -1,0 +1,34 @@
+"""A deleted account takes its follows (both ways), blocks (both ways), invitations (sent
+and received) and notifications with it (accounts.deletion.account_deleted); the other
+people's own lists keep everyone else."""
+
+import pytest
+
+from accounts.deletion import account_deleted
+from accounts.models import User
+from friends import services as friends
+from friends.models import Block, Change, Follow, Invitation, Notification
+from tests.tables import create_room, make_players
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_deleted_account_leaves_no_friends_data():
+    leaving, friend, other, pest = make_players(4, prefix="leaving-")
+    room = create_room(leaving)
+    for follower, followed in [(leaving, friend), (friend, leaving), (friend, other), (other, leaving)]:
+        friends.follow(follower, followed.username)
+    friends.invite(leaving, friend.username, room.pk)
+    friends.invite(other, leaving.username, create_room(other).pk)
+    friends.block(leaving, pest.username)
+    friends.block(pest, leaving.username)
+    friends.notify_report_outcome(1, leaving, pest.username, "action")
+
+    account_deleted.send(User, user=leaving)
+
+    assert not Follow.objects.filter(follower=leaving).exists()
+    assert not Follow.objects.filter(followed=leaving).exists()
+    assert not Block.objects.exists() and not Invitation.objects.exists()
+    assert not Notification.objects.exists() and not Change.objects.filter(user=leaving).exists()
+    assert list(Follow.objects.values_list("follower__username", "followed__username")) == [
+        (friend.username, other.username)]
