@@ -334,16 +334,9 @@ function renderNotes() {
     }
   } else if (!state.match || state.room.status !== "playing") {
     if (!state.match) note = gettext("Share this page's link to invite friends. The match starts when four players are seated.");
-  } else if (firstMatch && isLive(state.match) && leftMatch === null && !(info && info.left)) {
-    note = firstMatch;
   }
   els.note.hidden = !note;
-  els.note.replaceChildren(note || "");
-  els.note.classList.toggle("first-match", note === firstMatch);
-  if (note === firstMatch) {
-    els.note.append(" ", h("button", { type: "button", class: "link", id: "first-match-ok",
-      onclick: () => { firstMatch = ""; localStorage.setItem(FIRST_MATCH_READ, "1"); render(); } }, gettext("Got it")));
-  }
+  els.note.textContent = note || "";
 }
 
 // A hand's summary covers the felt only while there is nothing on it (between hands, and
@@ -498,6 +491,15 @@ function renderFoot() {
   if (isLive(m) && sitter && !sitter.removed && leftMatch !== m.id) {
     els.foot.append(h("button", { type: "button", class: "leave", onclick: () => send({ type: "leave" }) },
       gettext("Leave table")));
+    // Beside the button it explains, under the hand: never between the player and the table.
+    if (firstMatch) {
+      els.foot.append(h("p", { class: "first-match", id: "first-match" }, firstMatch, " ",
+        h("button", { type: "button", class: "link", onclick: () => {
+          firstMatch = "";
+          localStorage.setItem(FIRST_MATCH_READ, "1");
+          render();
+        } }, gettext("Got it"))));
+    }
   }
 
   const f = m.fairness || {};
