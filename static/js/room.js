@@ -2,7 +2,7 @@
 // with the table's drawing (table.js), adding what only a player has: the bid and trump
 // buttons, their hand, the away banner, the countdowns and the rematch.
 
-import { cardElement, sortHand } from "./cards.js";
+import { cardElement, cardName, sortHand, suitName } from "./cards.js";
 import { fmt, h, toast } from "./dom.js";
 import { errorNode } from "./errors.js";
 import { Chat } from "./chat.js";
@@ -422,6 +422,10 @@ function renderHand(focus) {
     (state.legal || []).filter((a) => a.type === "play").map((a) => a.card),
   );
   const busy = pendingV !== null;
+  // A greyed card says why, on hover, on a tap and to a screen reader: the one rule that
+  // greys a card is following the suit led.
+  const led = m.trick && m.trick.length ? m.trick[0].card[1] : null;
+  const why = led ? fmt(gettext("You must follow suit: play a %(suit)s card."), { suit: suitName(led) }) : "";
   const cards = sortHand(m.hand, m.trump);
   els.hand.style.setProperty("--cards", String(cards.length)); // the overlap fits the cards left
   let focusTarget = null;
@@ -432,7 +436,13 @@ function renderHand(focus) {
     const ok = playable.has(card) && !busy;
     el.disabled = !ok;
     el.tabIndex = -1;
-    if (playable.size && !playable.has(card)) el.classList.add("dimmed");
+    if (playable.size && !playable.has(card)) {
+      el.classList.add("dimmed");
+      if (why) {
+        el.title = why;
+        el.setAttribute("aria-label", fmt(gettext("%(card)s, cannot be played: %(why)s"), { card: cardName(card), why }));
+      }
+    }
     if (m.trump && card[1] === m.trump) el.classList.add("trump");
     if (ok) {
       el.addEventListener("click", () => act({ type: "play", card }, el));
@@ -453,6 +463,13 @@ function renderHand(focus) {
     ? gettext("Your hand: choose a card to play")
     : gettext("Your hand"));
 }
+
+// A tap on a greyed card says why it cannot be played (a disabled button still hears the
+// pointer, though not the click).
+els.hand.addEventListener("pointerdown", (event) => {
+  const card = event.target.closest("button.card.dimmed[title]");
+  if (card) toast(card.title, "info", 2500);
+});
 
 // Arrow keys move between the playable cards; Enter or Space plays the focused one.
 els.hand.addEventListener("keydown", (event) => {
