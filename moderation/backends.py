@@ -2,7 +2,8 @@ from typing import Any
 
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import Group, Permission
-from django.db.models import Exists, OuterRef
+from django.db.models import Case, Count, Exists, OuterRef, Q, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from accounts.models import User
 from moderation.models import MODERATE, Report, Sanction
@@ -12,8 +13,9 @@ APP, CODENAME = MODERATE.split(".")
 
 class ModerationBackend(ModelBackend):
     """ModelBackend that loads, with the user's row, what every request asks of moderation:
-    whether they moderate (the nav), a suspension keeping them out (the middleware, the
-    sockets) and a notice waiting (base.html). One query, where each would be its own.
+    whether they moderate (the nav, with the open reports' count), a suspension keeping them
+    out (the middleware, the sockets) and a notice waiting (base.html). One query, where each
+    would be its own; the reports are counted only for a moderator.
     Bot accounts never authenticate."""
 
     def get_user(self, user_id: Any) -> Any:
@@ -26,6 +28,10 @@ class ModerationBackend(ModelBackend):
             moderation_blocked=Exists(Sanction.objects.filter(Sanction.blocking(), user=pk)),
             moderation_notices=Exists(Sanction.objects.filter(user=pk, seen_at=None))
             | Exists(Report.objects.filter(reporter=pk, reporter_told_at=None, resolved_at__isnull=False)),
+        ).annotate(
+            moderation_open_reports=Case(When(Q(moderation_role=True) | Q(is_superuser=True), then=Coalesce(Subquery(
+                Report.objects.filter(resolved_at=None).order_by().values("resolved_at")
+                .annotate(n=Count("pk")).values("n")), 0)), default=Value(0)),
         ).filter(pk=user_id).first())
         return user if user is not None and self.user_can_authenticate(user) else None
 

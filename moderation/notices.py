@@ -27,7 +27,8 @@ def notices(request: HttpRequest) -> dict[str, Any]:
             taken = _take(user.pk) if getattr(user, "moderation_notices", True) else []
         return taken
 
-    return {"moderation_notices": take, "is_moderator": lambda: is_moderator(user)}
+    return {"moderation_notices": take, "is_moderator": lambda: is_moderator(user),
+            "open_reports": lambda: getattr(user, "moderation_open_reports", 0)}
 
 
 def _take(user_id: int) -> list[str]:
