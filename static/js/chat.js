@@ -35,6 +35,7 @@ export class Chat {
     this.input = root.querySelector("#chat-text");
     this.error = root.querySelector("#chat-error");
     this.off = root.querySelector("#chat-off");
+    this.audience = root.querySelector("#chat-audience");
     this.mutedBox = root.querySelector("#chat-muted");
     this.phrases = JSON.parse(document.getElementById("chat-phrase-texts").textContent);
     this.me = root.dataset.user || null;
@@ -89,6 +90,10 @@ export class Chat {
     const on = state.room.chat !== false;
     this.off.hidden = on;
     for (const el of this.root.querySelectorAll("#chat-form, #chat-phrases")) el.hidden = !on;
+    // A spectator's lines during a match reach only the other spectators (docs/protocol.md).
+    const watching = on && state.you.seat === null && state.room.status === "playing";
+    this.audience.hidden = !watching;
+    if (this.input) this.input.placeholder = watching ? gettext("Write to the spectators…") : gettext("Write to the table…");
   }
 
   // True when the message was the chat's.
