@@ -22,6 +22,8 @@ class ModerationBackend(ModelBackend):
         pk = OuterRef("pk")
         role = {"codename": CODENAME, "content_type__app_label": APP}
         permission = Permission.objects.filter(**role)
+        open_reports = (Report.objects.filter(resolved_at=None).order_by().values("resolved_at")
+                        .annotate(n=Count("pk")).values("n"))
         user = (User._default_manager.annotate(
             moderation_role=Exists(Group.objects.filter(user=pk, permissions__in=permission))
             | Exists(permission.filter(user=pk)),
@@ -29,9 +31,8 @@ class ModerationBackend(ModelBackend):
             moderation_notices=Exists(Sanction.objects.filter(user=pk, seen_at=None))
             | Exists(Report.objects.filter(reporter=pk, reporter_told_at=None, resolved_at__isnull=False)),
         ).annotate(
-            moderation_open_reports=Case(When(Q(moderation_role=True) | Q(is_superuser=True), then=Coalesce(Subquery(
-                Report.objects.filter(resolved_at=None).order_by().values("resolved_at")
-                .annotate(n=Count("pk")).values("n")), 0)), default=Value(0)),
+            moderation_open_reports=Case(When(Q(moderation_role=True) | Q(is_superuser=True),
+                                              then=Coalesce(Subquery(open_reports), 0)), default=Value(0)),
         ).filter(pk=user_id).first())
         return user if user is not None and self.user_can_authenticate(user) else None
 

@@ -19,7 +19,8 @@ def test_a_spectators_box_does_not_say_the_table_reads_it(table, server, lang):
     spectators, everyone = BOX[lang]
     for seat, status, placeholder in ((None, "playing", spectators), (0, "playing", everyone),
                                       (None, "over", everyone)):
-        fake.on_connect = lambda seat=seat, status=status: state(room_dict(room, users, status=status), game, seat, 3)
+        seen = room_dict(room, users, status=status)
+        fake.on_connect = lambda seen=seen, seat=seat: state(seen, game, seat, 3)
         page.goto(room.get_absolute_url())
         page.wait_for_selector(f"#game[data-status='{status}']", state="attached")
         assert page.locator("#chat-text").get_attribute("placeholder") == placeholder, (seat, status)

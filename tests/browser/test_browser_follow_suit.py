@@ -8,7 +8,8 @@ from tests.browser.scripted import dealt_classic, play_until, room_dict, state
 
 pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
-WHY = {"en": "You must follow suit: play a {suit} card.", "ar": "عليك أن تتبع الشكل المقود: العب ورقة {suit}."}
+WHY = {"en": "You must follow suit: play a {suit} card.",
+       "ar": "عليك أن تتبع الشكل المقود: العب ورقة {suit}."}
 SUITS = {"en": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
          "ar": {"C": "سباتي", "D": "ديناري", "H": "كبة", "S": "بستوني"}}
 
