@@ -22,7 +22,8 @@ them (and the sign-ups) to the daphnes itself.
 The message rate limits stay at production values except those counted per client
 address: every client here is 127.0.0.1. Before the tables, it reports the daphne
 processes' RSS with 0, 200 and 800 idle sockets open (spectators at the rooms); with the
-tables, the deal timer's lateness. docs/performance.md says what each column means.
+tables, the deal timer's lateness, and the time from a hand's end to its analysis being
+served (benchmarks.analysis_wait). docs/performance.md says what each column means.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ from urllib.parse import urlsplit
 from websockets.exceptions import ConnectionClosed
 
 from benchmarks.abuse import PacedTable, percentile
+from benchmarks.analysis_wait import AnalysisWatch
+from benchmarks.analysis_wait import summary as analysis_summary
 from benchmarks.table_latency import PG_ADMIN, Servers, pool_map, sign_up_players
 from benchmarks.usage import Usage, descendants, idle_sockets, rss_bytes, show_idle
 from tests.processes import ROOT, free_port, stop_process, wait_for_port
@@ -105,10 +108,16 @@ class LoadServers(Servers):
         return env
 
     def spawn_worker_and_beat(self, name: str) -> None:
-        """As README runs them: the worker, and beat for the overdue-turn sweep."""
+        """As README runs them: the worker, the hand analysis's worker (under nice, as
+        deploy/ runs it), and beat for the overdue-turn sweep."""
         self.named["worker"] = self.spawn(
             "worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork", "-l", "WARNING",
             "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
+        self.named["analysis"] = self.spawn(
+            "analysis", "-m", "celery", "-A", "tarneeb", "worker", "-Q", "analysis", "-P", "solo",
+            "-l", "WARNING",
+            "-n", f"{name}-analysis-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
+        os.setpriority(os.PRIO_PROCESS, self.named["analysis"].pid, 10)
         self.named["beat"] = self.spawn("beat", "-m", "celery", "-A", "tarneeb", "beat", "-l", "WARNING",
                                         "-s", str(self.tmp / "beat-schedule"))
 
@@ -199,6 +208,7 @@ class LoadTable(PacedTable):
     deals: dict[tuple[int, int], tuple[float, set[int]]] = field(default_factory=dict)  # as `pending`
     deal_samples: list[tuple[float, float]] = field(default_factory=list)  # (move sent at, lateness)
     passes: list[tuple[float, str]] = field(default_factory=list)  # (tick, why no move was sent)
+    watch: AnalysisWatch | None = None  # told of each hand our move ended
 
     def note(self, seat: int, state: dict[str, Any]) -> None:
         super().note(seat, state)
@@ -206,6 +216,8 @@ class LoadTable(PacedTable):
         if not match:
             return
         key = (match["id"], state["v"])
+        if self.watch is not None and match["phase"] in ("deal", "finished") and key in self.moved:
+            self.watch.hand_over(match["id"], match["hand_number"])
         if match["phase"] == "deal" and key in self.moved:
             self.deals[(key[0], key[1] + 1)] = (self.moved.pop(key), set())
         now = time.perf_counter()
@@ -294,6 +306,7 @@ class Share:
     window: float
     drain: float
     seed: int
+    analysis_grace: float
 
 
 def daphne_for(table: int, seat: int, bases: list[str]) -> str:
@@ -328,6 +341,10 @@ async def seated(share: Share) -> list[LoadTable]:
 
 async def play(connection: Connection, share: Share) -> dict[str, Any]:
     tables = await seated(share)
+    watch = AnalysisWatch(share.bases[0])
+    for table in tables:
+        table.watch = watch
+    watching = asyncio.create_task(watch.run(share.analysis_grace))
     readers = [asyncio.create_task(table.read(seat)) for table in tables for seat in range(4)]
     connection.send("seated")
     start = await asyncio.get_running_loop().run_in_executor(None, connection.recv)
@@ -349,7 +366,10 @@ async def play(connection: Connection, share: Share) -> dict[str, Any]:
         table.closing = True
     await asyncio.gather(*(c.close() for table in tables for c in table.clients), return_exceptions=True)
     await asyncio.gather(*readers, return_exceptions=True)
+    watch.stopping = True
+    await watching
     return {
+        "analysis": watch.result(),
         "cpu": cpu,
         "samples": [s for table in tables for s in table.samples],
         "deals": [s for table in tables for s in table.deal_samples],
@@ -406,7 +426,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     for n, part in enumerate(shares(tables, args.procs)):
         parent, child = context.Pipe()
         share = Share(bases, part, args.pace, args.next_hand, args.warmup, args.window, args.drain,
-                      args.seed + n)
+                      args.seed + n, args.analysis_grace)
         process = context.Process(target=client_process, args=(child, share), daemon=True)
         process.start()
         pipes.append(parent)
@@ -455,6 +475,9 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         errors=[code for _, code in merged["errors"]], drops=[text for _, text in merged["drops"]],
         leaks=sum(r["leaks"] for r in results),
         passes=collections.Counter(why for at, why in merged["passes"] if opens <= at < closes),
+        analysis=analysis_summary([s for r in results for s in r["analysis"]["samples"]],
+                                  [at for r in results for at in r["analysis"]["missing"]], opens, closes,
+                                  args.analysis_grace, sum(r["analysis"]["failures"] for r in results)),
     )
     return row
 
@@ -483,6 +506,7 @@ def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Nam
                   f"p99 {r['deal_p99']:.0f}, max {r['deal_max']:.0f} over {r['deals']} deals")
         else:
             print(f"  {r['tables']} tables, deal timer late: no hand ended in the window")
+        print(f"  {r['tables']} tables, {r['analysis']}")
         if r["passes"]:
             print(f"  {r['tables']} tables, ticks that sent no move: "
                   + ", ".join(f"{why} {count}" for why, count in r["passes"].most_common()))
@@ -511,6 +535,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="NEXT_HAND_SECONDS: shorter than a tick, so a table keeps its pace")
     parser.add_argument("--logs", type=Path, default=None, help="keep server logs in this directory")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--analysis-grace", type=float, default=30.0,
+                        help="seconds after the drain that the hands ended in the window have to be analysed")
     parser.add_argument("--profile", type=Path, default=None,
                         help="sample the servers with py-spy over each window into this directory")
     args = parser.parse_args(argv)

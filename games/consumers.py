@@ -282,6 +282,9 @@ class RoomConsumer(ProtocolConsumer):
         in one call, before the socket hears anything posted after it joined."""
         room_life.here(self.room_id, self.user)
         snapshot = published.room_snapshot(self.room_id)
+        if snapshot is not None:
+            for opened in hooks.socket_opened:
+                opened(self.room_id, self.user, scope_client_address(self.scope))
         if snapshot is None:
             return None, {}, []
         _seat, live = self.seat_in(snapshot)

@@ -10,6 +10,8 @@ class ModerationConfig(AppConfig):
     def ready(self) -> None:
         # Every action of a person asks the database whether they are suspended.
         from games.services import hooks
-        from moderation import services
+        from moderation import addresses, services
 
         hooks.may_act.register(services.refuse_suspended)
+        # Who came to a table from which address: shown to moderators (docs/fairplay.md).
+        hooks.socket_opened.register(addresses.record)

@@ -177,3 +177,31 @@ class AuditEntry(models.Model):
     @property
     def decision_label(self) -> str:
         return str(dict(DECISIONS).get(self.details.get("decision", ""), ""))
+
+
+class TableAddress(models.Model):
+    """A client address a socket at a table came from, and whose (moderation.addresses):
+    one row for each room, person and address, its first and last time."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="+")
+    # None: a logged-out visitor (a spectator).
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, related_name="+")
+    address = models.CharField(_("address"), max_length=64)
+    first_seen = models.DateTimeField(_("first seen"))
+    last_seen = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        verbose_name = _("address at a table")
+        verbose_name_plural = _("addresses at tables")
+        constraints = [
+            models.UniqueConstraint(fields=["room", "user", "address"], condition=Q(user__isnull=False),
+                                    name="one_row_per_room_user_address"),
+            models.UniqueConstraint(fields=["room", "address"], condition=Q(user__isnull=True),
+                                    name="one_row_per_room_anonymous_address"),
+        ]
+        indexes = [models.Index(fields=["user"], name="table_addresses_by_user"),
+                   models.Index(fields=["room", "address"], name="table_addresses_shared"),
+                   models.Index(fields=["last_seen"], name="table_addresses_by_age")]
+
+    def __str__(self) -> str:
+        return f"{self.room_id} {self.user_id} {self.address}"

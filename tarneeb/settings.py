@@ -396,6 +396,8 @@ CELERY_BEAT_SCHEDULE = {
                                  "options": {"expires": QUICK_PLAY_SWEEP_SECONDS}},
     "release-left-seats": {"task": "games.tasks.release_left_seats", "schedule": SEAT_SWEEP_SECONDS,
                            "options": {"expires": SEAT_SWEEP_SECONDS}},
+    "forget-table-addresses": {"task": "moderation.tasks.forget_table_addresses", "schedule": 24 * 3600,
+                               "options": {"expires": 3600}},
 }
 # Hand analysis (analysis/) runs on a queue of its own, consumed by a worker of its own
 # (scaled: `celery -A tarneeb worker -Q analysis`; embedded: a second worker thread), so
@@ -414,6 +416,9 @@ ANALYSIS_MEDIANS_SECONDS = envint("ANALYSIS_MEDIANS_SECONDS", 3600)
 # from this many rated hands of a variant, and listed from this z-score up.
 FAIRPLAY_MIN_HANDS = envint("FAIRPLAY_MIN_HANDS", 200)
 FAIRPLAY_Z = envfloat("FAIRPLAY_Z", 3.0)
+# The addresses sockets at a table came from (moderation/addresses.py, docs/fairplay.md) are
+# kept this many days after they were last seen.
+TABLE_ADDRESS_DAYS = envint("TABLE_ADDRESS_DAYS", 90)
 # Threads in the embedded worker. One: SQLite takes one writer at a time, and threads
 # waiting for its lock sleep in its busy handler (with 4, some timers of the benchmark's
 # burst came 2 s late). A threads pool still, as the solo pool drains only about ten

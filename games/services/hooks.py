@@ -9,6 +9,8 @@ commits or rolls back with the move. Import contracts (pyproject.toml) keep it s
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Generic, TypeVar
 
+from django.contrib.auth.models import AnonymousUser
+
 from accounts.models import User
 from games.models import LoggedEvent, Match, Room
 
@@ -50,6 +52,9 @@ may_write: Hook[Callable[[User], object]] = Hook(
     "raises Refused (chat's mute).")
 may_sit: Hook[Callable[[User], object]] = Hook(
     "Before a person takes a seat or starts a match; a check raises Refused (playban's cool-down).")
+socket_opened: Hook[Callable[[str, User | AnonymousUser, str], object]] = Hook(
+    "A socket at a table opened: the room, its person (AnonymousUser when logged out) and "
+    "the client's address (moderation's shared addresses, docs/fairplay.md).")
 deal_seed: Hook[Callable[[Match, int], bytes | None]] = Hook(
     "Before a match's deal number n: the seed an app chose for it beforehand (events' "
     "duplicate deals, the same at every table), or None for a fresh one. The first seed "

@@ -2,6 +2,7 @@ from typing import Any
 
 from django import template
 
+from moderation.addresses import shared_with
 from moderation.models import Report, Sanction
 from moderation.roles import is_moderator
 
@@ -20,6 +21,7 @@ def player_record(context: dict[str, Any], player: Any) -> dict[str, Any]:
         "sanctions": list(Sanction.objects.filter(user=player)[:50]) if own or moderator else [],
         "reports": (list(Report.objects.filter(reported=player).select_related("reporter")
                          .order_by("-created_at")[:20]) if moderator else []),
+        "shared": shared_with(player) if moderator else [],
     }
 
 
