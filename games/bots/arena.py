@@ -5,26 +5,72 @@ with the teams swapped, so the cards' luck cancels.  Printed: match wins,
 points per deal (paired deals: the same deck and dealer at both tables) with a
 95% confidence interval, Classic contracts made %, and decision time p50/p99
 (CPU time of one process).  Levels: the bot levels and ``timer``, the engine's
-``timeout_action()``.
+``timeout_action()``; ``expert@REV`` (any level at a git revision) plays the bots of
+that commit, e.g. ``--east-west expert@4df812c`` to measure a change against the expert
+before it.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib.util
 import math
+import pathlib
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from games.engine import ends_hand, full_deck, new_match
+from games.engine.events import Event
+from games.engine.views import View
 
 from . import LEVELS, choose
 
 ARENA_LEVELS = (*LEVELS, "timer")
+Chooser = Callable[[View, list[Event], str, random.Random], dict]
+
+
+@functools.cache
+def bots_at(rev: str) -> Chooser:
+    """``games.bots.choose`` as it was at git revision ``rev``: its package extracted from git
+    and imported under a name of its own (the engine is today's)."""
+    root = pathlib.Path(tempfile.gettempdir()) / f"tarneeb-bots-{rev}"
+    if not (root / "games" / "bots" / "__init__.py").exists():
+        root.mkdir(parents=True, exist_ok=True)
+        git = ["git", "archive", rev, "games/bots"]
+        archive = subprocess.run(git, check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
+    name = f"_bots_{rev}"
+    package = root / "games" / "bots"
+    spec = importlib.util.spec_from_file_location(
+        name, package / "__init__.py", submodule_search_locations=[str(package)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    chooser: Chooser = module.choose
+    return chooser
+
+
+def chooser(level: str) -> tuple[Chooser, str]:
+    """The choose function and bot level of an arena level (``expert``, ``expert@REV``)."""
+    if "@" in level:
+        name, rev = level.split("@", 1)
+        return bots_at(rev), name
+    return choose, level
+
+
+def arena_level(text: str) -> str:
+    if text.split("@", 1)[0] not in ARENA_LEVELS or text.startswith("timer@"):
+        raise argparse.ArgumentTypeError(f"{text!r}: one of {ARENA_LEVELS}, or a bot level @ a git revision")
+    return text
 
 
 def seeded_decks(seed: int, pair: int) -> Iterator[list[str]]:
@@ -72,7 +118,8 @@ def play_match(
             if level == "timer":
                 action = match.timeout_action()
             else:
-                action = choose(match.view(seat), history, level, rng)
+                decide, name = chooser(level)
+                action = decide(match.view(seat), history, name, rng)
             record.times.setdefault(level, []).append(clock() - start)
             history += match.apply(seat, action)  # IllegalAction propagates: a bot bug
         summary = next(filter(ends_hand, reversed(history)))
@@ -163,8 +210,8 @@ def report(level_a: str, level_b: str, results: list[PairResult], elapsed: float
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m games.bots.arena", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--north-south", default="standard", choices=ARENA_LEVELS)
-    parser.add_argument("--east-west", default="timer", choices=ARENA_LEVELS)
+    parser.add_argument("--north-south", default="standard", type=arena_level, help="also LEVEL@GIT-REVISION")
+    parser.add_argument("--east-west", default="timer", type=arena_level, help="also LEVEL@GIT-REVISION")
     parser.add_argument("--matches", type=int, default=100, help="duplicate match pairs")
     parser.add_argument("--variant", default="classic", choices=("classic", "forty_one"))
     parser.add_argument("--target", type=int, default=None, help="Classic: 31, 41 or 61")

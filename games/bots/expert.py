@@ -2,15 +2,19 @@
 
 Card play: deal the unseen cards many times consistently with everything
 public (cards played, voids shown, Tarneeb 41's exposed card), weight each deal
-by how well it explains the bids, solve every deal double-dummy with DDS and
-play the card with the best weighted average score.  Early in a hand a
-full-size solve costs too much (docs/bots.md), so until the hand is down to
-``SEARCH_FROM`` cards the standard rules play.
+by how well it explains the bids, solve every deal double-dummy with DDS for
+every legal card, score each outcome as the hand scores it (Classic: the
+contract and its bonus; Tarneeb 41: each seat's own bid) and play the card with
+the best weighted average.  A card the table rules call unsound (overtaking a
+won trick, throwing a master) must be clearly better to be played.  Early in a
+hand a full-size solve costs too much (docs/bots.md), so until the hand is down
+to ``SEARCH_FROM`` cards the standard rules play.
 
 Bidding: Tarneeb 41's bid is the one with the best expected score given the spread
-of tricks measured for the standard evaluator.  Classic samples the other hands to fit
-the auction, finishes the auction on each by the standard rule after each legal action
-and scores the contract from a fitted estimate of the declaring side's tricks; the
+of tricks measured for the standard evaluator, never below the hand's sure tricks.
+Classic samples the other hands to fit the auction, finishes the auction on each by
+the standard rule after each legal action and scores the contract from a fitted
+estimate of the declaring side's tricks, never below this hand's sure tricks; the
 trump is the standard rule's.
 """
 
@@ -25,7 +29,7 @@ from typing import Any
 from games.engine.cards import FULL_DECK, SUIT_MASK
 
 from . import dds, standard
-from .table import SUIT_OF, Table, bits
+from .table import SUIT_OF, Table, beats, bits
 
 # Tricks a seat takes in Tarneeb 41 from its playing tricks: fitted on 1,476 seats of
 # standard self-play (residual spread 1.04 tricks).
@@ -33,6 +37,8 @@ SEAT_BASE, SEAT_SLOPE, SEAT_SPREAD = 0.10, 0.965, 1.04
 SEARCH_FROM = 9  # cards in this seat's hand when searching starts
 # Deals sampled per decision, by cards left in the hand: fewer cards, cheaper solves.
 SAMPLES = {9: 12, 8: 20, 7: 28, 6: 36, 5: 48, 4: 48, 3: 48, 2: 48, 1: 1}
+# Points a deal by which a card the table rules call unsound must beat every sound card.
+UNSOUND_MARGIN = 0.5
 
 
 # ----------------------------------------------------------------- sampling
@@ -97,24 +103,71 @@ def classic_points(bid: int, took: int) -> int:
     return -16 - 2 * (13 - took) if bid == 13 else -bid - (13 - took)
 
 
-def utility(t: Table, future: int) -> float:
-    """Points for this seat's side minus the other side's, when it takes ``future`` more tricks."""
+def classic_utility(t: Table, future: int) -> float:
+    """Classic: points for this seat's side minus the other side's, when it takes ``future`` more tricks."""
     mine = t.tricks_taken[t.seat] + t.tricks_taken[t.partner] + future
-    if t.variant == "forty_one":
-        return mine
     seat, bid = t.contract["seat"], t.contract["value"]
     ours = (seat - t.seat) % 2 == 0
     points = classic_points(bid, mine if ours else 13 - mine)
     return points if ours else -points
 
 
-def search_play(t: Table, legal: list[int], rng: random.Random) -> int:
-    n = t.hand.bit_count()
+def side_score(taken: tuple[int, int], bids: tuple[int, int], tricks: int) -> int:
+    """Tarneeb 41: what two partners who took ``taken`` and bid ``bids`` score between them
+    when they take ``tricks`` more, shared out as best serves them (each seat scores its own
+    bid, made or failed; tricks past a bid count for nothing)."""
+    need = [max(0, b - k) for b, k in zip(bids, taken, strict=True)]
+    if tricks >= need[0] + need[1]:
+        return bids[0] + bids[1]
+    best = -bids[0] - bids[1]
+    for made in (0, 1):
+        if tricks >= need[made]:
+            best = max(best, bids[made] - bids[1 - made])
+    return best
+
+
+def forced_winner(t: Table, hands: list[int], card: int) -> int | None:
+    """The seat that wins the trick in progress when this seat plays ``card`` on the sampled
+    ``hands``, if no seat still to play can beat it; None when it depends on their cards."""
+    trick = [*t.trick, (t.seat, card)]
+    led = SUIT_OF[trick[0][1]]
+    winner, best = trick[0]
+    for who, c in trick[1:]:
+        if beats(c, best, t.trump):
+            winner, best = who, c
+    for who in range(len(trick), 4):
+        seat = (trick[0][0] + who) & 3
+        cards = hands[seat] & SUIT_MASK[led] or hands[seat]
+        if any(beats(c, best, t.trump) for c in bits(cards)):
+            return None
+    return winner
+
+
+def forty_one_utility(t: Table, future: int, winner: int | None) -> float:
+    """Tarneeb 41: this side's points minus the other side's, by each seat's own bid, when this
+    side takes ``future`` of the tricks left (the one in progress included); ``winner``: the
+    seat that takes the trick in progress, when known."""
+    taken = list(t.tricks_taken)
+    left = t.hand.bit_count()
+    ours = future
+    if winner is not None:
+        taken[winner] += 1
+        left -= 1
+        if (winner - t.seat) % 2 == 0:
+            ours -= 1
+    bids = [b or 0 for b in t.contract]
+    me, partner, left_opp, right_opp = t.seat, t.partner, (t.seat + 1) & 3, (t.seat + 3) & 3
+    return (side_score((taken[me], taken[partner]), (bids[me], bids[partner]), ours)
+            - side_score((taken[left_opp], taken[right_opp]), (bids[left_opp], bids[right_opp]), left - ours))
+
+
+def search_scores(t: Table, legal: list[int], rng: random.Random) -> tuple[dict[int, float], float]:
+    """Each legal card's summed weighted score over the sampled deals, and the weights' sum."""
     totals = dict.fromkeys(legal, 0.0)
     weight_sum = 0.0
     leader = t.trick[0][0] if t.trick else t.seat
     trick = [c for _, c in t.trick]
-    for _ in range(SAMPLES[n]):
+    for _ in range(SAMPLES[t.hand.bit_count()]):
         hands = sample_hands(t, rng)
         if hands is None:
             continue
@@ -122,15 +175,30 @@ def search_play(t: Table, legal: list[int], rng: random.Random) -> int:
         scores = dds.solve(hands, t.trump, leader, trick)
         weight_sum += w
         for card in legal:
-            totals[card] += w * utility(t, scores[card])
+            if t.variant == "classic":
+                totals[card] += w * classic_utility(t, scores[card])
+            else:
+                totals[card] += w * forty_one_utility(t, scores[card], forced_winner(t, hands, card))
+    return totals, weight_sum
+
+
+def search_play(t: Table, legal: list[int], rng: random.Random) -> int:
+    """The legal card of best weighted score; a card the table rules call unsound only when
+    it beats every sound one by UNSOUND_MARGIN points a deal (double dummy's perfect
+    knowledge flatters such cards: strategy fusion)."""
+    totals, weight_sum = search_scores(t, legal, rng)
     fallback = standard.play(t)
     if weight_sum == 0:
-        return fallback if fallback in totals else legal[0]
-    best = max(totals.values())
-    # Among the cards the search cannot tell apart, keep the table rules' choice.
-    if fallback in totals and totals[fallback] >= best - 1e-9 * weight_sum:
         return fallback
-    tied = [c for c in legal if totals[c] >= best - 1e-9 * weight_sum]
+    sound = standard.sound(t, legal)
+    mean = {c: v / weight_sum for c, v in totals.items()}
+    best_sound = max(mean[c] for c in sound)
+    pool = [c for c in legal if c in sound or mean[c] >= best_sound + UNSOUND_MARGIN]
+    best = max(mean[c] for c in pool)
+    # Among the cards the search cannot tell apart, keep the table rules' choice.
+    if fallback in pool and mean[fallback] >= best - 1e-9:
+        return fallback
+    tied = [c for c in pool if mean[c] >= best - 1e-9]
     return min(tied, key=lambda c: (SUIT_OF[c] == t.trump, t.is_master(c), c % 13))
 
 
@@ -156,9 +224,13 @@ def _spread(mean: float, sd: float) -> list[float]:
 
 def forty_one_bid(t: Table) -> dict[str, Any]:
     """The bid with the best expected score: +bid if this seat takes that many, else -bid."""
-    own = standard.playing_tricks(standard.original_hand(t), t.trump)
+    hand = standard.original_hand(t)
+    assert t.trump is not None  # Tarneeb 41's trump is known before the bidding
+    own = standard.playing_tricks(hand, t.trump)
     spread = _spread(SEAT_BASE + SEAT_SLOPE * own, SEAT_SPREAD)
-    made = [sum(spread[k:]) for k in range(14)]
+    sure = standard.sure_tricks(hand, t.trump)
+    # The sure tricks are certain: no chance of fewer (AKQJ of trumps is 4, not 3.7).
+    made = [1.0 if k <= sure else sum(spread[k:]) for k in range(14)]
     bid_so_far = sum(b["value"] for b in t.bids)
     last = len(t.bids) == 3
 
@@ -202,11 +274,13 @@ class AuctionDeal:
     tricks: list[list[float]]  # playing tricks per seat and suit
     weight: float  # how well it explains the bids so far
     side_points: list[int] = field(init=False)  # high-card points per side
+    sure: list[int] = field(init=False)  # each seat's sure tricks with its best trump for them
 
     def __post_init__(self) -> None:
         self.side_points = [
             high_card_points(self.hands[s]) + high_card_points(self.hands[s + 2]) for s in (0, 1)
         ]
+        self.sure = [standard.best_sure(h)[0] for h in self.hands]
 
     def expect(self, seat: int) -> float:
         """The seat's team tricks by the standard rule (its best suit's playing tricks)."""
@@ -224,16 +298,17 @@ class AuctionDeal:
         return PLAY_BASE + PLAY_SLOPE * double_dummy - (0 if ours else OTHER_SIDE)
 
 
-@functools.lru_cache(maxsize=4096)
-def _expected_points(bid: int, tenths: int) -> float:
+@functools.lru_cache(maxsize=16384)
+def _expected_points(bid: int, tenths: int, low: int, high: int) -> float:
     spread = _spread(tenths / 10, PLAY_SPREAD)
-    return sum(p * classic_points(bid, k) for k, p in enumerate(spread))
+    # Tricks below ``low`` or above ``high`` cannot happen: they count as those bounds.
+    return sum(p * classic_points(bid, min(high, max(low, k))) for k, p in enumerate(spread))
 
 
-def expected_points(bid: int, tricks: float) -> float:
+def expected_points(bid: int, tricks: float, low: int = 0, high: int = 13) -> float:
     """The declaring side's expected points (minus the other side's) at ``bid`` when it
-    expects ``tricks`` tricks."""
-    return _expected_points(bid, round(tricks * 10))
+    expects ``tricks`` tricks and takes at least ``low`` and at most ``high`` for certain."""
+    return _expected_points(bid, round(tricks * 10), low, high)
 
 
 def auction_deals(t: Table, rng: random.Random) -> list[AuctionDeal]:
@@ -285,8 +360,7 @@ def contract_after(
             seat = (seat + 1) & 3
         partner = seat ^ 2
         limit = standard.bid_limit(deal.expect(seat), bool(bid_by >> partner & 1), high_seat == partner)
-        cheapest = max(7, high + 1)
-        action = cheapest if cheapest <= limit else None
+        action = standard.classic_value(high, limit, deal.sure[seat])
 
 
 def classic_bid(t: Table, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -297,6 +371,10 @@ def classic_bid(t: Table, legal: list[dict[str, Any]], rng: random.Random) -> di
     deals = auction_deals(t, rng)
     state = _auction(t)
     side = t.seat & 1
+    hand = standard.original_hand(t)
+    # This hand's sure tricks with each trump: the top trumps count as a defender's too.
+    sure = [standard.sure_tricks(hand, s) for s in range(4)]
+    top_trumps = [standard.top_run(hand >> (13 * s) & 0x1FFF) for s in range(4)]
     values = []
     for action in legal:
         total = 0.0
@@ -307,7 +385,11 @@ def classic_bid(t: Table, legal: list[dict[str, Any]], rng: random.Random) -> di
             declarer, bid = end
             ours = declarer & 1 == side
             trump = standard.best_trump(d.hands[declarer], d.tricks[declarer])
-            points = expected_points(bid, d.side_tricks(declarer & 1, trump, ours))
+            tricks = d.side_tricks(declarer & 1, trump, ours)
+            if ours:
+                points = expected_points(bid, tricks, low=sure[trump])
+            else:
+                points = expected_points(bid, tricks, high=13 - top_trumps[trump])
             total += d.weight * (points if ours else -points)
         values.append(total)
     fallback = standard.classic_bid(t, legal)
@@ -320,9 +402,6 @@ def classic_bid(t: Table, legal: list[dict[str, Any]], rng: random.Random) -> di
 def choose(t: Table, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     if t.phase == "playing":
         cards = legal_cards(t)
-        if len(cards) == 1:
-            return {"type": "play", "card": FULL_DECK[cards[0]]}
-        cards = standard.sound(t, cards)
         if len(cards) == 1:
             return {"type": "play", "card": FULL_DECK[cards[0]]}
         if t.hand.bit_count() > SEARCH_FROM:

@@ -1,10 +1,12 @@
 """The standard level: rule-based bidding and card play, no search.
 
 Bidding counts playing tricks (high cards, long suits, trump length and ruffs);
-play follows the table rules a club player knows: second hand low, third hand
-high, win as cheaply as possible, never overtake or trump a partner's trick
-that is already won, draw trumps as the contract's side, keep master cards,
-and remember who showed out of which suit.
+Bids never fall below the tricks the hand takes for certain (``sure_tricks``).
+Play follows the table rules a club player knows: second hand low, third hand
+high, win as cheaply as possible, leave a partner's trick that is already won
+(unless, in Tarneeb 41, partner's bid is made and this seat's own is not), draw
+trumps as the contract's side, keep master cards and guards, and remember who
+showed out of which suit.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 
 from games.engine.cards import FULL_DECK, SUIT_MASK
 
-from .table import SUIT_OF, Table, beats, bits, highest, lowest
+from .table import SUIT_OF, Table, above, beats, bits, highest, lowest
 
 # Tarneeb 41's legal bids (2..13 except 6), Classic's 7..13.
 FORTY_ONE_BIDS = (2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13)
@@ -46,6 +48,32 @@ def playing_tricks(hand: int, trump: int | None) -> float:
         if trumps >= 3 and n <= 1:
             total += (1.0 if n == 0 else 0.5) * min(1.0, (trumps - 2) / 2)  # ruffs
     return total
+
+
+def top_run(held: int) -> int:
+    """How many of a suit's top cards, from the ace down without a gap, ``held`` (bit r:
+    rank r) holds."""
+    run = 0
+    while run < 13 and held >> (12 - run) & 1:
+        run += 1
+    return run
+
+
+def sure_tricks(hand: int, trump: int) -> int:
+    """Tricks a 13-card hand takes for certain with ``trump``, whoever holds the rest:
+    its unbroken top trumps; and when those outnumber every trump left out (so they
+    draw them all), every trump it holds and the unbroken top cards of its other suits."""
+    trumps = hand >> (13 * trump) & 0x1FFF
+    run = top_run(trumps)
+    if run < 13 - trumps.bit_count():
+        return run  # an opponent may hold more trumps than our winners: side winners can be ruffed
+    return min(13, sum(top_run(hand >> (13 * s) & 0x1FFF) for s in range(4) if s != trump)
+               + trumps.bit_count())
+
+
+def best_sure(hand: int) -> tuple[int, int]:
+    """(sure tricks, suit) of the trump in which the hand takes the most tricks for certain."""
+    return max((sure_tricks(hand, s), s) for s in range(4))
 
 
 def best_trump(hand: int, tricks: Sequence[float] | None = None) -> int:
@@ -84,40 +112,76 @@ def bid_limit(expect: float, partner_bid: bool, partner_high: bool) -> int:
     return limit
 
 
+def classic_value(high: int, limit: int, sure: int) -> int | None:
+    """The Classic bid (None: pass) over the highest bid ``high`` (0: none yet) of a seat
+    whose bid limit is ``limit`` and whose hand takes ``sure`` tricks for certain: the sure
+    tricks at once when they outbid (a sure 13 scores 26 bid, 16 unbid), else the cheapest
+    bid within the limit."""
+    cheapest = max(7, high + 1)
+    if sure >= cheapest:
+        return sure
+    return cheapest if cheapest <= min(limit, 13) else None
+
+
 def classic_bid(t: Table, legal: list[dict]) -> dict:
     partner = t.bid_of(t.partner)
     high = max((b["value"] for b in t.bids if "value" in b), default=0)
-    limit = bid_limit(
-        team_tricks(original_hand(t)), partner is not None, partner is not None and partner == high
-    )
-    for action in legal:
-        if action["type"] == "bid" and action["value"] <= limit:
-            return dict(action)  # the cheapest bid that outbids
-    return {"type": "pass"}
+    hand = original_hand(t)
+    limit = bid_limit(team_tricks(hand), partner is not None, partner is not None and partner == high)
+    value = classic_value(high, limit, best_sure(hand)[0])
+    return {"type": "pass"} if value is None else {"type": "bid", "value": value}
 
 
 def classic_trump(t: Table) -> dict:
-    return {"type": "trump", "suit": "CDHS"[best_trump(original_hand(t))]}
+    hand = original_hand(t)
+    sure, suit = best_sure(hand)
+    if sure < t.contract["value"]:
+        suit = best_trump(hand)  # the contract needs partner's tricks too: the suit of most
+    return {"type": "trump", "suit": "CDHS"[suit]}
 
 
 def forty_one_bid(t: Table) -> dict:
-    own = playing_tricks(original_hand(t), t.trump)
-    value = max(2, min(13, round(own - 0.3)))
+    hand = original_hand(t)
+    assert t.trump is not None  # Tarneeb 41's trump is known before the bidding
+    sure = sure_tricks(hand, t.trump)
+    own = max(playing_tricks(hand, t.trump), sure)
+    value = max(2, min(13, round(own - 0.3)), sure)
     if value == 6:
         value = 5  # 6 is not a bid; failing costs the bid, so go down
+    so_far = sum(b["value"] for b in t.bids)
+    if len(t.bids) == 3 and so_far + value < 11:
+        # The four bids would total under 11 and the hand be thrown in: bid what brings
+        # them to 11 when the hand is worth it (its sure tricks, or a trick short of its
+        # estimate), else let it be thrown in.
+        need = next(v for v in FORTY_ONE_BIDS if so_far + v >= 11)
+        if need <= max(sure, round(own - 0.3) + 1):
+            value = need
     return {"type": "bid", "value": value}
 
 
 # -------------------------------------------------------------------- play
 
 
-def discard(t: Table, options: int) -> int:
-    """The cheapest card to throw: never a trump or a master card while another will do;
-    the lowest rank; from the shorter suit (a void may let us ruff later)."""
+def unguards(t: Table, card: int) -> bool:
+    """Would throwing ``card`` leave the honour (jack or better) above it in its suit with too
+    few cards to guard it against the unseen cards that outrank it (Kx, Qxx, Jxxx)?"""
+    held = t.hand & SUIT_MASK[SUIT_OF[card]]
+    top = highest(held)
+    if top == card or top % 13 < J:
+        return False
+    over = (t.unseen() & above(top)).bit_count()
+    return over > 0 and held.bit_count() - 1 <= over
 
-    def cost(card: int) -> tuple[int, int, int, int]:
+
+def discard(t: Table, options: int) -> int:
+    """The cheapest card to throw: never a trump or a master card while another will do,
+    nor a guard of an honour; the lowest rank; from the shorter suit (a void may let us ruff
+    later)."""
+
+    def cost(card: int) -> tuple[int, int, bool, int, int]:
         suit = SUIT_OF[card]
-        return (suit == t.trump, t.is_master(card), card % 13, (t.hand & SUIT_MASK[suit]).bit_count())
+        return (suit == t.trump, t.is_master(card), unguards(t, card), card % 13,
+                (t.hand & SUIT_MASK[suit]).bit_count())
 
     return min(bits(options), key=cost)
 
@@ -129,17 +193,28 @@ def cheapest_sure(t: Table, cards: list[int], led: int) -> int | None:
     return None
 
 
+def needs_partners_trick(t: Table) -> bool:
+    """Tarneeb 41: partner's bid is made and this seat's own is not, so a trick partner has
+    won is worth more to this seat (each seat scores its own bid)."""
+    if t.variant != "forty_one" or not t.contract:
+        return False
+    bids = t.contract
+    return (t.tricks_taken[t.partner] >= (bids[t.partner] or 0)
+            and t.tricks_taken[t.seat] < (bids[t.seat] or 0))
+
+
 def follow(t: Table) -> int:
     seat_best = t.winning()
     assert seat_best is not None
     winner, best = seat_best
     led = SUIT_OF[t.trick[0][1]]
     position = len(t.trick) + 1  # 2, 3 or 4
-    partner_winning = winner == t.partner
+    # Partner's trick is ours already: leave it, unless this seat needs it for its own bid.
+    partner_winning = winner == t.partner and not needs_partners_trick(t)
     mine = t.hand & SUIT_MASK[led]
     if mine:
         if partner_winning and (position == 4 or t.sure_winner(best, led)):
-            return lowest(mine)  # partner's trick is won: never overtake
+            return lowest(mine)  # partner's trick is won: do not overtake
         winners = [c for c in bits(mine) if beats(c, best, t.trump)]
         if not winners:
             return lowest(mine)
@@ -209,15 +284,17 @@ def lead(t: Table) -> int:
 
 
 def sound(t: Table, legal: list[int]) -> list[int]:
-    """The legal cards a partner would not wince at (the expert searches only these):
-    no overtaking or trumping a trick partner has won, no master card thrown away,
-    no lead into an opponent's shown void while they may ruff.  Never empty."""
+    """The legal cards a partner would not wince at (the expert wants any other card to be
+    clearly better in its search): no overtaking or trumping a trick partner has won (unless
+    this seat needs it for its own Tarneeb 41 bid), no master card thrown away, no lead into
+    an opponent's shown void while they may ruff.  Never empty."""
     keep = legal
     seat_best = t.winning()  # None when this seat leads
     if seat_best is not None:
         winner, best = seat_best
         led = SUIT_OF[t.trick[0][1]]
-        if winner == t.partner and (len(t.trick) == 3 or t.sure_winner(best, led)):
+        if (winner == t.partner and not needs_partners_trick(t)
+                and (len(t.trick) == 3 or t.sure_winner(best, led))):
             keep = [c for c in keep if not beats(c, best, t.trump)] or keep
         if not t.hand & SUIT_MASK[led]:
             keep = [c for c in keep if SUIT_OF[c] == t.trump or not t.is_master(c)] or keep

@@ -38,7 +38,7 @@ PLAY = [
         "ruff-partner-41",
         BOTH,
         variant="forty_one",
-        bids=(4, 3, 4, 2),
+        bids=(7, 3, 2, 2),
         seat=2,
         hand="JS 7S 6C 4D 3D",
         trick="3: 5H AH 8H",
@@ -321,4 +321,119 @@ BIDDING = [
     ),
 ]
 
-POSITIONS = PLAY + [renamed(spec, table, k + 1) for spec in PLAY for k, table in enumerate(RENAMED)] + BIDDING
+
+# Issue 30: the side's real goal, not a table rule.  Each is checked double-dummy
+# (tests/bots/test_bots_positions_checked.py).
+GOAL = [
+    Spec(
+        "ruff-partner-for-own-bid-41",
+        ("standard",),  # worth 0.17 points a deal double-dummy: too close for the expert's 48 samples
+        variant="forty_one",
+        bids=(4, 3, 4, 2),
+        seat=2,
+        hand="JS 7S 6C 4D 3D",
+        trick="3: 5H AH 8H",
+        won=(4, 3),
+        avoid=("6C", "4D", "3D"),
+        note="partner's bid is made and ours needs four of five tricks: ruff partner's ace",
+    ),
+    Spec(
+        "discard-keeps-guard",
+        BOTH,
+        seat=2,
+        contract=(1, 8),
+        hand="KH 2H 8C 7C 6C",
+        trick="1: AD",
+        won=(3, 4),
+        out="AH QH JH TH 9H 8H 2S 3S",
+        avoid=("2H",),
+        note="the two guards the king against the ace: throw a club",
+    ),
+]
+
+# Bids that reflect certain tricks (issue 30).
+SURE_BIDS = [
+    Spec(
+        "classic-laydown-opens-thirteen",
+        BOTH,
+        phase="bidding",
+        seat=1,
+        dealer=0,
+        hand="AS KS QS JS TS 9S 8S 7S AH KH AD KD AC",
+        avoid=("pass", 7, 8, 9, 10, 11, 12),
+        note="thirteen top tricks: bid 13 for 26, not 7 for a kaboot's 16",
+    ),
+    Spec(
+        "classic-laydown-over-partner",
+        BOTH,
+        phase="bidding",
+        seat=2,
+        dealer=3,
+        auction=(7, "pass"),
+        hand="AH KH QH JH TH 9H 8H AS KS AD KD AC KC",
+        avoid=("pass", 8, 9, 10, 11, 12),
+        note="partner opened; thirteen top tricks still bid 13",
+    ),
+    Spec(
+        "classic-ten-sure-jumps",
+        BOTH,
+        phase="bidding",
+        seat=0,
+        dealer=3,
+        hand="AS KS QS JS TS 9S 8S AH KH QH 4D 3D 2C",
+        avoid=("pass", 7, 8, 9),
+        note="ten sure tricks (seven solid trumps draw every trump out, then three hearts): bid them",
+    ),
+    Spec(
+        "t41-four-solid-trumps",
+        BOTH,
+        variant="forty_one",
+        phase="bidding",
+        seat=0,
+        dealer=3,
+        trump="S",
+        exposed="9C",
+        hand="AS KS QS JS 8H 7H 5H 5D 4D 3D 6C 4C 2C",
+        avoid=(2, 3),
+        note="AKQJ of trumps are four certain tricks, not 3.7",
+    ),
+    Spec(
+        "t41-seven-solid-trumps",
+        BOTH,
+        variant="forty_one",
+        phase="bidding",
+        seat=0,
+        dealer=3,
+        trump="S",
+        exposed="9C",
+        hand="AS KS QS JS TS 9S 8S 8H 7H 5D 4D 6C 4C",
+        avoid=(2, 3, 4, 5),
+        note="seven solid trumps draw the six out: seven certain tricks",
+    ),
+    Spec(
+        "t41-last-bidder-makes-eleven",
+        BOTH,
+        variant="forty_one",
+        phase="bidding",
+        seat=3,
+        dealer=3,
+        trump="H",
+        exposed="5D",
+        auction=(2, 3, 2),
+        hand="AH KH QH 4H AS 8S 5S 4C 3C 2C 6D 4D 3D",
+        avoid=(2, 3),
+        note="3 would total 10 and throw in a hand worth four tricks: bid 4",
+    ),
+]
+
+# Copies whose renaming moved the invented earlier tricks so that the wincing move is right
+# double-dummy there (overtaking hands the lead to the side that needs it).
+NOT_BLUNDERS = {"overtake-partner-fourth-1", "overtake-partner-41-1"}
+
+POSITIONS = (
+    PLAY + GOAL
+    + [copy for spec in PLAY for k, table in enumerate(RENAMED)
+       if (copy := renamed(spec, table, k + 1)).name not in NOT_BLUNDERS]
+    + BIDDING
+    + SURE_BIDS
+)
