@@ -3,7 +3,8 @@
 Each pair of matches is played on the same seeded decks twice, the second time
 with the teams swapped, so the cards' luck cancels.  Printed: match wins,
 points per deal (paired deals: the same deck and dealer at both tables) with a
-95% confidence interval, Classic contracts made %, and decision time p50/p99
+95% confidence interval, Classic contracts made % (all, those bid at 10 or more, and 13s),
+and decision time p50/p99
 (CPU time of one process).  Levels: the bot levels and ``timer``, the engine's
 ``timeout_action()``; ``expert@REV`` (any level at a git revision) plays the bots of
 that commit, e.g. ``--east-west expert@4df812c`` to measure a change against the expert
@@ -89,7 +90,8 @@ class Record:
 
     winner_level: str | None = None
     deals: list[tuple[int, list[int]]] = field(default_factory=list)  # (dealer, team points) per hand
-    contracts: dict[str, list[bool]] = field(default_factory=dict)  # Classic: made? per declaring level
+    # Classic: (bid, made?) per declaring level.
+    contracts: dict[str, list[tuple[int, bool]]] = field(default_factory=dict)
     times: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision, by level
 
 
@@ -133,7 +135,8 @@ def play_match(
         record.deals.append((hand_dealer, points))
         if variant == "classic":
             side = summary["contract"]["seat"] % 2
-            record.contracts.setdefault(team_levels[side], []).append(summary["made"])
+            bid = summary["contract"]["value"]
+            record.contracts.setdefault(team_levels[side], []).append((bid, summary["made"]))
     if match.winner is not None:
         record.winner_level = team_levels[match.winner]
     return record
@@ -143,7 +146,7 @@ def play_match(
 class PairResult:
     wins: dict[str, int]
     deal_diffs: list[float]  # level A's points minus level B's, per paired deal (mean of both tables)
-    contracts: dict[str, list[bool]]
+    contracts: dict[str, list[tuple[int, bool]]]
     times: dict[str, list[float]]
 
 
@@ -165,7 +168,7 @@ def play_pair(args: tuple[str, str, str, int, int, int | None]) -> PairResult:
     for (d1, p1), (d2, p2) in zip(first.deals, second.deals, strict=False):
         if d1 == d2:  # the same deck dealt by the same seat: a duplicate pair
             diffs.append(((p1[0] - p1[1]) + (p2[1] - p2[0])) / 2)
-    contracts: dict[str, list[bool]] = {}
+    contracts: dict[str, list[tuple[int, bool]]] = {}
     times: dict[str, list[float]] = {}
     for rec in (first, second):
         for level, made in rec.contracts.items():
@@ -194,11 +197,16 @@ def report(level_a: str, level_b: str, results: list[PairResult], elapsed: float
         f" (95% CI {mean - half:+.2f} .. {mean + half:+.2f})",
     ]
     for level in dict.fromkeys((level_a, level_b)):
-        made = [m for r in results for m in r.contracts.get(level, [])]
+        bids = [c for r in results for c in r.contracts.get(level, [])]
+        made = [m for _, m in bids]
         times = [t for r in results for t in r.times.get(level, [])]
         line = f"{level:9s}"
         if made:
-            line += f" Classic contracts made {100 * sum(made) / len(made):.1f}% of {len(made)};"
+            line += f" Classic contracts made {100 * sum(made) / len(made):.1f}% of {len(made)}"
+            for low, label in ((10, "bid at 10+"), (13, "13s")):
+                high = [m for bid, m in bids if bid >= low]
+                line += f", {label} {sum(high)} of {len(high)}"
+            line += ";"
         if times:
             line += (
                 f" decisions {len(times)}, p50 {1000 * percentile(times, 0.5):.2f} ms,"
