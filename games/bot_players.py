@@ -137,11 +137,14 @@ def move(match_id: int, version: int) -> bool:
     level = bot_level(match.seating[seat])
     if level is None:
         return False
-    # The bot's sampling only; deals come from games.fairness.
-    rng = random.Random(secrets.randbits(64))
-    action = bots.choose(game.view(seat), hand_history(match), level, rng)
+    # The bot's sampling only; deals come from games.fairness. Logged with the move, so
+    # anyone can make the same choice again (games.bot_replay).
+    seed = secrets.randbits(64)
+    action = bots.choose(game.view(seat), hand_history(match), level, random.Random(seed))
+    # The seed in hex: a JSON reader (a browser) keeps it whole.
+    logged = {"level": level, "version": bots.VERSION, "seed": f"{seed:016x}"}
     try:
-        move_path.play(match_id, seat=seat, action=action, version=version, actor=move_path.BOT)
+        move_path.play(match_id, seat=seat, action=action, version=version, actor=move_path.BOT, bot=logged)
     except Refused:
         return False  # the table moved on: the timer played, or the player came back
     return True

@@ -171,6 +171,9 @@ class MatchEvent(models.Model):
     action: Any = models.JSONField()
     result: models.JSONField[Sequence[LoggedEvent], list[LoggedEvent]] = models.JSONField(
         help_text="the engine's events")
+    # A bot's move: {"level", "version", "seed"}, what `manage.py replay_bot_move` needs to
+    # make the same choice again from the seat's view (games.bot_replay).
+    bot: Any = models.JSONField(null=True, blank=True, help_text="a bot's level, version and rng seed")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -79,6 +79,8 @@ def public_record(match: Match) -> dict[str, Any]:
             action = {"type": "deal"}
         moves.append({"seq": event.seq, "seat": event.seat, "actor": event.actor, "action": action,
                       "events": event.result, "at": event.created_at.isoformat()})
+        if event.bot is not None:
+            moves[-1]["bot"] = event.bot  # level, version and rng seed: the move can be re-run
     return {
         "format": RECORD_FORMAT,
         "id": match.pk, "room": match.room_id, "variant": match.variant, "target": match.target,

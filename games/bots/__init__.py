@@ -8,6 +8,8 @@ docs/bots.md.
 
 from __future__ import annotations
 
+import hashlib
+import pathlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -21,6 +23,11 @@ from .table import SUIT_OF, Table, bits
 
 LEVELS = ("standard", "expert")
 FORTY_ONE_BIDS = standard.FORTY_ONE_BIDS
+# The bots' version, logged with every bot move (games.bot_replay): a digest of the code that
+# decides, so a replay knows whether today's bots are the ones that moved.
+VERSION = hashlib.sha256(b"".join(
+    (pathlib.Path(__file__).with_name(name)).read_bytes()
+    for name in ("__init__.py", "table.py", "standard.py", "expert.py", "dds.py"))).hexdigest()[:12]
 
 
 def legal_actions(t: Table) -> list[dict[str, Any]]:
@@ -64,4 +71,4 @@ def choose(
     return standard.choose(t, legal)
 
 
-__all__ = ["LEVELS", "choose"]
+__all__ = ["LEVELS", "VERSION", "choose"]

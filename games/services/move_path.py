@@ -57,9 +57,11 @@ def start_match(room: Room, *, dealer: int | None = None, deals: int | None = No
     return match
 
 
-def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: str = PLAYER) -> Match:
+def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: str = PLAYER,
+         bot: dict[str, Any] | None = None) -> Match:
     """Apply one move for `seat` at match `version`; raise Refused and change nothing if it
-    is not allowed. Deals are the system's move (`actor=SYSTEM`, `action={"type": "deal"}`)."""
+    is not allowed. Deals are the system's move (`actor=SYSTEM`, `action={"type": "deal"}`);
+    a bot's move logs `bot`, its level, version and rng seed (games.bot_replay)."""
     with transaction.atomic():
         match = _locked_match(match_id)
         if match.status != Match.Status.PLAYING:
@@ -76,7 +78,7 @@ def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: s
         if actor == BOT and (seat is None or bot_level(match.seating[seat]) is None):
             # The player came back (or moved) since the bot was asked: the seat is theirs.
             raise Refused("not_your_turn", _("It is not your turn."))
-        _apply(match, game, seat=seat, actor=actor, action=action)
+        _apply(match, game, seat=seat, actor=actor, action=action, bot=bot if actor == BOT else None)
         return match
 
 
@@ -257,7 +259,8 @@ def _locked_match(match_id: int) -> Match:
     return match
 
 
-def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, action: Any) -> None:
+def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, action: Any,
+           bot: dict[str, Any] | None = None) -> None:
     if actor == SYSTEM and action == DEAL:
         chosen = (seed for choose in hooks.deal_seed
                   if (seed := choose(match, game.hand_number + 1)) is not None)
@@ -274,7 +277,7 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
             raise Refused("illegal", str(exc)) from None
     match.version += 1
     MatchEvent.objects.create(match=match, seq=match.version, seat=seat, actor=actor,
-                              action=action, result=events)
+                              action=action, result=events, bot=bot)
     for moved in hooks.moved:
         moved(match, events)
     if any(map(engine.ends_hand, events)):
