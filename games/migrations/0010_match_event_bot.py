@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_seat_here_until'),
+        ('games', '0009_seat_bot_name'),
     ]
 
     operations = [
