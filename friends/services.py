@@ -213,12 +213,18 @@ def text_of(notification: Notification) -> str:
     # An invitation's notification goes with it (CASCADE): one without is a report's.
     if notification.invitation is not None:
         invitation = notification.invitation
+        # Each name isolated (FSI ... PDI): a Latin name in an Arabic sentence, or an
+        # Arabic room name in an English one, keeps its own direction and the sentence's.
         return _("%(name)s invites you to their table “%(room)s”.") % {
-            "name": invitation.sender.username, "room": invitation.room.display_name}
-    name = {"name": notification.data.get("name", "")}
+            "name": isolated(invitation.sender.username), "room": isolated(invitation.room.display_name)}
+    name = {"name": isolated(notification.data.get("name", ""))}
     if notification.data.get("outcome") == "action":
         return _("Your report about %(name)s: action was taken. Thank you.") % name
     return _("Your report about %(name)s: no action was taken.") % name
+
+
+def isolated(text: str) -> str:
+    return f"\u2068{text}\u2069"
 
 
 def join_url(notification: Notification) -> str:

@@ -61,10 +61,12 @@ async def test_an_invitation_reaches_open_pages_and_lands_the_friend_in_a_privat
     arrived = time.monotonic() - started
     assert arrived < 1, arrived
     assert notice["type"] == "notice" and notice["kind"] == "invitation" and notice["unread"] == 1
-    assert notice["text"] == f"{host.username} invites you to their table “our table”."
+    # The names isolated: each keeps its direction in a sentence of the other's.
+    name = friends.isolated(host.username)
+    assert notice["text"] == f"{name} invites you to their table “\u2068our table\u2069”."
     arabic = await receive(table, "notice")
     assert arabic["url"] == notice["url"]
-    assert arabic["text"] == f"{host.username} يدعوك إلى طاولته «our table»."
+    assert arabic["text"] == f"{name} يدعوك إلى طاولته «\u2068our table\u2069»."
     assert await own.receive_nothing(timeout=0.3)
 
     # The notice's link: the private room, which the invitation is the way into.

@@ -34,13 +34,13 @@ def test_a_report_outcome_and_an_invitation_are_listed_then_read(client):
     assert unread_in_header(client.get("/").content.decode()) == "2"
     page = client.get("/notifications/").content.decode()
     invitation = Notification.objects.get(kind="invitation")
-    assert page.index(f"{host.username} invites you to their table “test table”.") < page.index(
-        f"Your report about {reported.username}: action was taken. Thank you.")
+    assert page.index(f"\u2068{host.username}\u2069 invites you to their table “\u2068test table\u2069”.") < (
+        page.index(f"Your report about \u2068{reported.username}\u2069: action was taken. Thank you."))
     assert f'href="/friends/invitations/{invitation.pk}/"' in page
     assert page.count('class="notification unread"') == 2
     assert unread_in_header(client.get("/").content.decode()) is None
     arabic = client.get("/notifications/", HTTP_ACCEPT_LANGUAGE="ar").content.decode()
-    assert f"بلاغك عن {reported.username}: اتُّخذ إجراء. شكرًا لك." in arabic
+    assert f"بلاغك عن \u2068{reported.username}\u2069: اتُّخذ إجراء. شكرًا لك." in arabic
     assert "unread" not in arabic.split("<main", 1)[1].split("</main>", 1)[0]
 
 

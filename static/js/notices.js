@@ -15,7 +15,9 @@ export function showNotice({ text, url, unread }) {
     list = h("ul", { class: "messages notices", role: "status" });
     document.querySelector("main").before(list);
   }
-  const item = h("li", { class: "notice live-notice", dir: "auto", role: "alert" }, text, " ",
+  // In the page's direction: the server writes every notice in the page's language, and a
+  // name at its start (an invitation's) would turn dir="auto" the wrong way.
+  const item = h("li", { class: "notice live-notice", role: "alert" }, text, " ",
     url ? h("a", { class: "button small primary", href: url }, gettext("Join")) : "",
     h("button", { type: "button", class: "link close-notice", "aria-label": gettext("Close"),
       onclick: () => { item.remove(); relayout(); } }, "×"));
