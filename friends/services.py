@@ -233,8 +233,10 @@ def join_url(notification: Notification) -> str:
 
 def join(user: User, notification_id: int) -> Room:
     """`user` follows an invitation's link: it is read, and its room is where they go."""
+    # A path's number may be beyond the database's integers: no invitation has it.
     notification = (Notification.objects.filter(pk=notification_id, user=user)
-                    .exclude(invitation=None).select_related("invitation__room").first())
+                    .exclude(invitation=None).select_related("invitation__room").first()
+                    if 0 < notification_id < 2**63 else None)
     if notification is None:
         raise Refused("no_invitation", _("There is no such invitation."))
     if notification.read_at is None:

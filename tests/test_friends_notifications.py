@@ -55,6 +55,7 @@ def test_an_invitations_link_leads_to_its_room_until_it_ends(client):
     response = client.get(link, follow=True)
     assert response.redirect_chain == [("/notifications/", 302)]
     assert "There is no such invitation." in response.content.decode()
+    assert client.get(f"/friends/invitations/{10**30}/")["Location"] == "/notifications/"
 
     client.force_login(friend)
     response = client.get(link)
