@@ -14,6 +14,7 @@ from accounts.models import LOOKALIKE_MESSAGE, User
 from accounts.next import safe_next
 from accounts.throttle import Attempt, address_key, refused, remember_device
 from analysis.profile import analysis_figures
+from events.profile import player_events
 from history import listing, stats
 from moderation.privacy import private_response
 from playban import services as playban
@@ -73,7 +74,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "accounts/profile.html", {
         "ratings": profile_ratings(player),
         "player": player, "recent": recent, "stats": stats.variant_stats(player, request.user),
-        "standing": standing, "analysis_figures": analysis_figures(player, request.user)})
+        "standing": standing, "analysis_figures": analysis_figures(player, request.user),
+        "events": player_events(player, request.user)})
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

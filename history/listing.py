@@ -48,6 +48,8 @@ class MatchRow:
     # The partner and opponents as the page shows them: a bot by its name at the table.
     partner_shown: Shown | None = None
     opponents_shown: list[Shown] = field(default_factory=list)
+    # The event the match was a table of (events/), and its page: (name, url).
+    event: tuple[str, str] | None = None
 
 
 
@@ -71,7 +73,9 @@ def _won(team: int) -> Q:
 def seats_of(player: User, viewer: Any, *, variant: str = "", result: str = "",
              with_user: str = "") -> "QuerySet[MatchPlayer]":
     """The player's seats in matches `viewer` may see, newest match first, filtered."""
-    seats = (MatchPlayer.objects.filter(user=player).select_related("match__room")
+    # An event's table is found by the reverse of events.Table.match, without importing it.
+    seats = (MatchPlayer.objects.filter(user=player)
+             .select_related("match__room", "match__event_table__round__event")
              .order_by("-match__started_at", "-match_id"))
     if not (viewer.is_authenticated and (viewer.pk == player.pk or viewer.is_staff)):
         seats = seats.filter(match__in=visible_matches(player, viewer))
@@ -113,5 +117,14 @@ def row(seat: MatchPlayer) -> MatchRow:
         bots=frozenset(sitter["username"] for sitter in match.seating if sitter.get("bot")),
         partner_shown=shown[(seat.seat + 2) % 4],
         opponents_shown=[shown[(seat.seat + 1) % 4], shown[(seat.seat + 3) % 4]],
+        event=_event_of(match),
         minutes=None if match.finished_at is None
         else round((match.finished_at - match.started_at) / timedelta(minutes=1)))
+
+
+def _event_of(match: Match) -> tuple[str, str] | None:
+    table = getattr(match, "event_table", None)  # the reverse of a one-to-one: absent, None
+    if table is None:
+        return None
+    event = table.round.event
+    return event.name, event.get_absolute_url()

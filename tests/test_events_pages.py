@@ -101,3 +101,11 @@ def test_the_event_page_names_a_seat_a_bot_played_for_a_missing_player(client):
     services.step(event.pk)
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert f"A bot played for {players[3].username}, who was not here at the start." in page
+
+
+def test_the_event_is_on_its_players_profile_and_match_list(client):
+    event, players = event_with_pairs(2, deals=1, prefix="f")
+    services.step(event.pk)
+    client.force_login(players[0])
+    for page in (f"/u/{players[0].username}/", f"/u/{players[0].username}/matches/"):
+        assert f'href="/events/{event.pk}/"' in client.get(page).content.decode()
