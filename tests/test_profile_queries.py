@@ -31,10 +31,9 @@ def test_the_profile_costs_a_bounded_number_of_queries(client, django_assert_max
         client.force_login(player("someone"))
     # Session, user, player, latest matches, two for the figures, one for the ratings, one
     # for the analysis figures (everyone's medians are cached), one for the player's events,
-    # and, on your own profile,
-    # two for your standing as a leaver and your sanctions; logged in, the header's unread
-    # notifications, and on another's profile whether you follow or block them: none grows
-    # with the number of matches.
+    # and, on your own profile, two for your standing as a leaver and your sanctions; logged
+    # in, the header's unread notifications, and on another's profile whether you follow or
+    # block them: none grows with the number of matches.
     with django_assert_max_num_queries(12):
         response = client.get("/u/veteran/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
