@@ -16,6 +16,11 @@ from tests.tables import make_players
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def english(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 def form(**changes):
     data = {"name": "Friday club", "format": "duplicate", "variant": "classic", "target": 41, "deals": 2,
             "rounds": 1, "turn_seconds": 30, "max_pairs": 8,
