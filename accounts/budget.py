@@ -10,11 +10,15 @@ Token buckets, counted in the database so they hold across every server process:
   that others at its address cannot use up its logins (accounts/throttle.py);
 - one address's new accounts: SIGNUP_ADDRESS_BURST, then SIGNUP_ADDRESS_PER_HOUR.
 
+The same buckets count what else one person may ask for an hour: mail (to an account,
+from an address, resets of one email address) and downloads of one's data.
+
 A request takes one token from each of its buckets before it hashes, or none at all
 and is refused (429) with the wait until it would get them.
 """
 
 import contextlib
+import hashlib
 import os
 import threading
 from dataclasses import dataclass
@@ -28,6 +32,8 @@ from django.utils import timezone
 from accounts.models import PasswordHashBudget
 
 PRUNE_EVERY = timedelta(minutes=1)
+# A player saving their settings, or turning the table's sound on and off.
+SETTINGS_PER_HOUR = 120
 
 _last_prune: datetime | None = None
 
@@ -42,6 +48,9 @@ class Why(StrEnum):
     SITE = "site"
     ADDRESS = "address"
     SIGNUPS = "signups"
+    MAIL = "mail"
+    DOWNLOADS = "downloads"
+    SETTINGS = "settings"
     # Not a budget: too many wrong passwords (accounts/throttle.py).
     WRONG_PASSWORDS = "wrong_passwords"
 
@@ -75,6 +84,37 @@ def hashes_of(who: str) -> Bucket:
 def signups_of(address_key: str) -> Bucket:
     return Bucket(f"signups:{address_key}", max(settings.SIGNUP_ADDRESS_BURST, 1),
                   settings.SIGNUP_ADDRESS_PER_HOUR / 3600, Why.SIGNUPS)
+
+
+def _hourly(key: str, per_hour: float, why: Why) -> Bucket:
+    return Bucket(key, max(per_hour, 1.0), per_hour / 3600, why)
+
+
+def mail_to(account_pk: int) -> Bucket:
+    """Mail of any kind sent to one account (accounts/mail.py)."""
+    return _hourly(f"mail:account:{account_pk}", settings.MAIL_ACCOUNT_PER_HOUR, Why.MAIL)
+
+
+def mail_from(address_key: str) -> Bucket:
+    """Requests for mail (a reset, a confirmation link) from one client address."""
+    return _hourly(f"mail:address:{address_key}", settings.MAIL_ADDRESS_PER_HOUR, Why.MAIL)
+
+
+def resets_of(email: str) -> Bucket:
+    """Password resets asked for one email address, whether it is an account's or not (the
+    answer must not tell): keyed by a hash, so the table holds no address typed at random."""
+    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    return _hourly(f"mail:reset:{digest}", settings.RESET_EMAIL_PER_HOUR, Why.MAIL)
+
+
+def settings_of(account_pk: int) -> Bucket:
+    """Changes to one account's settings: each is a write."""
+    return _hourly(f"settings:{account_pk}", SETTINGS_PER_HOUR, Why.SETTINGS)
+
+
+def downloads_of(account_pk: int) -> Bucket:
+    """Downloads of one's own data (accounts/takeout.py): each reads the whole history."""
+    return _hourly(f"downloads:{account_pk}", settings.DATA_DOWNLOADS_PER_HOUR, Why.DOWNLOADS)
 
 
 def _level(bucket: Bucket, row: PasswordHashBudget | None, at: datetime) -> float:
@@ -144,7 +184,8 @@ def _prune(at: datetime) -> None:
     if _last_prune is not None and timedelta(0) <= at - _last_prune < PRUNE_EVERY:
         return
     _last_prune = at
-    slowest = [signups_of("-"), hashes_of("-"), *site()]
+    slowest = [signups_of("-"), hashes_of("-"), *site(), mail_to(0), mail_from("-"), resets_of("-"),
+               downloads_of(0), settings_of(0)]
     longest = max((bucket.capacity / bucket.per_second for bucket in slowest if bucket.per_second > 0),
                   default=24 * 3600.0)
     PasswordHashBudget.objects.filter(updated_at__lt=at - timedelta(seconds=longest)).delete()

@@ -1,9 +1,11 @@
 import hashlib
-from typing import Any
+from typing import Any, ClassVar
 
-from django.contrib.auth.models import AbstractUser
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from accounts.validators import UsernameValidator
@@ -17,6 +19,30 @@ def skeleton_key(username: str) -> str:
     """What look-alike usernames share (tarneeb.text.skeleton), as a fixed-size key: a
     skeleton can be several times longer than its name."""
     return hashlib.sha256(skeleton(username).encode()).hexdigest()
+
+
+class Accounts(UserManager["User"]):
+    def get_by_natural_key(self, username: str | None) -> "User":
+        """The account a login names: by its username, or else by its confirmed email
+        (ModelBackend's lookup, and the login throttle's through `named`)."""
+        try:
+            return super().get_by_natural_key(username)
+        except self.model.DoesNotExist:
+            if not username or "@" not in username:
+                raise
+            return self.get(email__iexact=username)
+
+    def named(self, login: str | None) -> "User | None":
+        try:
+            return self.get_by_natural_key(login)
+        except self.model.DoesNotExist:
+            return None
+
+
+class HandSort(models.TextChoices):
+    TRUMP_FIRST = "trump_first", _("By suit, trump first, high to low")
+    FIXED = "fixed", _("By suit in a fixed order (♠ ♥ ♣ ♦), high to low")
+    LOW_FIRST = "low_first", _("By suit, trump first, low to high")
 
 
 class User(AbstractUser):
@@ -47,10 +73,28 @@ class User(AbstractUser):
     # already looked like an older one (migration 0007).
     # NULL, not "": many accounts may have no key, and a unique column holds many NULLs.
     username_skeleton = models.CharField(max_length=64, unique=True, null=True, editable=False)  # noqa: DJ001
+
+    # `email` (AbstractUser's) is a confirmed address: one that a link sent to it opened
+    # (accounts/emails.py). It logs in and gets password resets; no two accounts share one.
+    # An address given but not confirmed yet waits here.
+    pending_email = models.EmailField(_("email address waiting for confirmation"), blank=True)
+
+    # Settings (accounts/preferences.py). Empty language or time zone: the browser's.
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True)
+    sound = models.BooleanField(_("sound at the table"), default=False)
+    four_colour_deck = models.BooleanField(_("four-colour deck"), default=False)
+    confirm_card = models.BooleanField(_("confirm before playing a card"), default=False)
+    hand_sort = models.CharField(_("how the hand is sorted"), max_length=12, choices=HandSort.choices,
+                                 default=HandSort.TRUMP_FIRST)
+
+    objects: ClassVar[Accounts] = Accounts()
     _loaded_username: str | None = None
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
+        constraints = [models.UniqueConstraint(Lower("email"), condition=~models.Q(email=""),
+                                               name="one_account_per_email")]
 
     @classmethod
     def from_db(cls, *args: Any, **kwargs: Any) -> "User":
@@ -110,3 +154,14 @@ class PasswordHashBudget(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.tokens:.2f} at {self.updated_at:%Y-%m-%d %H:%M:%S}"
+
+
+class DeletedAccount(models.Model):
+    """An account its person deleted (accounts/deletion.py): its number is the N of the
+    "deleted player N" that stands for them in the matches they played."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="deletion")
+    deleted_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"deleted player {self.pk}"

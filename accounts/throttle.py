@@ -30,12 +30,11 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model, user_logged_in
+from django.contrib.auth import user_logged_in
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import UsernameField
 from django.core import signing
 from django.db import transaction
-from django.db.models import Field
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
@@ -44,7 +43,7 @@ from django.utils.translation import ngettext
 
 from accounts import budget
 from accounts.budget import Refusal, Why
-from accounts.models import LoginFailures
+from accounts.models import LoginFailures, User
 from tarneeb import addresses
 from tarneeb.addresses import request_client_address
 
@@ -137,14 +136,10 @@ class Attempt:
     @classmethod
     def of(cls, request: HttpRequest) -> "Attempt":
         """A login: the account is the one the form names, if it exists."""
-        model = get_user_model()
-        username_field = model._meta.get_field(model.USERNAME_FIELD)
-        assert isinstance(username_field, Field)  # a column, not a relation
-        max_length = username_field.max_length
         # The login form's own cleaning (strip, NFKC): a full-width "alice" is alice's account.
-        username = UsernameField(max_length=max_length).to_python(request.POST.get(model.USERNAME_FIELD))
-        user = model._default_manager.filter(**{model.USERNAME_FIELD: username}).first() if username else None
-        return cls.for_user(request, user)
+        # An account's confirmed email names it too (the backend's lookup): both count as one.
+        username = UsernameField(max_length=254).to_python(request.POST.get(User.USERNAME_FIELD))
+        return cls.for_user(request, User.objects.named(username) if username else None)
 
     @classmethod
     def for_user(cls, request: HttpRequest, user: AbstractBaseUser | None) -> "Attempt":

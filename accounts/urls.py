@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import views
+from accounts import account_views, reset, views
 from accounts.throttle import throttled_login
 from moderation.forms import LoginForm
 
@@ -18,5 +18,18 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    # Django's reset views; the request's answer is the same for every address (accounts/reset.py).
+    path("accounts/password/reset/", reset.reset, name="password_reset"),
+    path("accounts/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("accounts/password/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("accounts/password/reset/done/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
+    path("accounts/settings/", account_views.settings_page, name="settings"),
+    path("accounts/settings/table/", account_views.table_preferences, name="table_preferences"),
+    path("accounts/email/<str:token>/", account_views.confirm_email, name="confirm_email"),
+    path("accounts/delete/", account_views.delete, name="delete_account"),
+    path("accounts/data/", account_views.download, name="download_data"),
     path("u/<str:username>/", views.profile, name="profile"),
 ]

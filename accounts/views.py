@@ -1,14 +1,17 @@
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import budget
+from accounts import budget, tasks
 from accounts.forms import PasswordChangeForm, SignupForm
 from accounts.models import LOOKALIKE_MESSAGE, User
 from accounts.next import safe_next
@@ -49,6 +52,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         # one writer, and every table's moves would wait out the hash.
         budget.lower_priority()
         user = form.save(commit=False)
+        user.language = get_language()  # their mail's too, until they choose another
         try:
             with transaction.atomic():
                 user.save()
@@ -58,11 +62,24 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error("username", LOOKALIKE_MESSAGE)
             return render(request, "accounts/signup.html", {"form": form, "next": next_page})
         login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        email = form.cleaned_data.get("email")
+        if email:
+            _ask_to_confirm(request, user, email)
         # The browser that made the account is the player's own: trusted from the start.
         response = redirect(next_page or "lobby")
         remember_device(request, response, user)
         return response
     return render(request, "accounts/signup.html", {"form": form, "next": next_page})
+
+
+def _ask_to_confirm(request: HttpRequest, user: User, email: str) -> None:
+    if budget.take([budget.mail_from(address_key(request_client_address(request)))]) is not None:
+        messages.warning(request, _("Too many emails were asked for from your network just now: give your "
+                                    "address again on the settings page in a while."))
+        return
+    tasks.ask_to_confirm(request, user, email)
+    messages.success(request, _("We sent a link to %(email)s: open it to confirm the address.")
+                     % {"email": email})
 
 
 @private_response

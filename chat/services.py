@@ -145,3 +145,8 @@ def as_message(line: ChatMessage, username: str) -> dict[str, Any]:
     return {"type": "chat", "id": line.pk, "user": username, "seat": line.seat, "text": line.text,
             "phrase": line.phrase or None, "audience": line.audience, "moderator": line.moderator,
             "at": int(line.created_at.timestamp() * 1000)}
+
+
+def forget_player(sender: object, user: User, **kwargs: Any) -> None:
+    """A deleted account's chat lines go, everywhere (accounts.deletion)."""
+    ChatMessage.objects.filter(user=user).delete()

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -7,6 +9,16 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
+        from accounts.deletion import account_deleted
         from tarneeb import dbpool
 
         dbpool.install()
+        account_deleted.connect(_forget_player, dispatch_uid="games.forget_player")
+
+
+def _forget_player(sender: object, user: Any, **kwargs: Any) -> None:
+    """A deleted account's seats are given up and its name leaves every match's seating."""
+    from accounts.deletion import deleted_name
+    from games.services import room_life
+
+    room_life.forget_player(user, deleted_name(user))

@@ -16,6 +16,7 @@ one more query a hundred matches.
 import json
 from collections.abc import AsyncIterator, Iterator
 from functools import partial
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
@@ -36,13 +37,19 @@ CHUNK = 100
 @private_response  # private rooms' matches are in it for their players and staff
 def player_matches(request: HttpRequest, username: str) -> StreamingHttpResponse:
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
-    matches = listing.visible_matches(player, request.user)
-    ids = list(dict.fromkeys(matches.order_by("-started_at", "-pk").values_list("pk", flat=True)))
-    lines = _lines(matches, ids, with_analyses=request.GET.get("analysis") == "1")
+    lines = history_lines(player, request.user, with_analyses=request.GET.get("analysis") == "1")
     # Under ASGI (daphne) a synchronous iterator would be read whole before anything is
     # sent: Django streams an asynchronous one, whose lines are built on the request's thread.
     content = _async_lines(lines) if isinstance(request, ASGIRequest) else lines
     return StreamingHttpResponse(content, content_type="application/jsonl; charset=utf-8")
+
+
+def history_lines(player: Any, viewer: Any, with_analyses: bool = False) -> Iterator[str]:
+    """`player`'s matches that `viewer` may see, one JSON line each, newest first (also
+    the matches file of a player's own data, accounts/takeout.py)."""
+    matches = listing.visible_matches(player, viewer)
+    ids = list(dict.fromkeys(matches.order_by("-started_at", "-pk").values_list("pk", flat=True)))
+    return _lines(matches, ids, with_analyses)
 
 
 def _lines(matches: QuerySet[Match], ids: list[int], with_analyses: bool = False) -> Iterator[str]:

@@ -27,7 +27,14 @@ class SuspensionCheck:
 
 
 class LoginForm(SuspensionCheck, AuthenticationForm):
-    pass
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A confirmed email logs in too (accounts.models.Accounts.get_by_natural_key).
+        field = self.fields["username"]
+        assert isinstance(field, forms.CharField)
+        field.label = _("Username or email")
+        field.max_length = 254
+        field.widget.attrs["maxlength"] = "254"
 
 
 class AdminLoginForm(SuspensionCheck, AdminAuthenticationForm):

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.deletion import deleted_name
 from accounts.models import User
 from chat import services as chat
 from chat.models import ChatMessage
@@ -288,3 +289,16 @@ def revoke(user: User, by: User | None = None) -> None:
     with transaction.atomic():
         user.groups.remove(moderators_group())
         _log(by, Action.REVOKE, user=user)
+
+
+def forget_player(sender: object, user: User, **kwargs: Any) -> None:
+    """A deleted account's chat lines are erased from the excerpts that reports copied:
+    its name too, as everywhere. Reports, sanctions and the audit log keep the rest
+    (docs/privacy.md says what and why)."""
+    name = deleted_name(user)
+    for report in Report.objects.exclude(chat=[]).only("id", "chat").iterator(chunk_size=200):
+        if not any(line.get("user") == user.username for line in report.chat):
+            continue
+        report.chat = [{**line, "user": name, "text": "", "phrase": None, "erased": True}
+                       if line.get("user") == user.username else line for line in report.chat]
+        report.save(update_fields=["chat"])

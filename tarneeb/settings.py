@@ -9,6 +9,7 @@ import ipaddress
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.conf import global_settings
@@ -44,6 +45,32 @@ def envlist(name: str, default: list[str]) -> list[str]:
     if value in (None, ""):
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def envmail(name: str, folder: Path) -> dict[str, Any]:
+    """Django's EMAIL_* settings from one URL: smtp://user:password@host:587 (STARTTLS
+    unless ?tls=false), smtps://user:password@host:465 (TLS from the first byte). Unset:
+    every message is written to a file in `folder` (tarneeb.mail.FolderBackend)."""
+    value = os.getenv(name, "")
+    mail: dict[str, Any] = {"EMAIL_BACKEND": "tarneeb.mail.FolderBackend", "EMAIL_FILE_PATH": str(folder),
+                            "EMAIL_HOST": "localhost", "EMAIL_PORT": 25, "EMAIL_HOST_USER": "",
+                            "EMAIL_HOST_PASSWORD": "", "EMAIL_USE_SSL": False, "EMAIL_USE_TLS": False,
+                            # A mail server that stops answering must not hold a worker's thread.
+                            "EMAIL_TIMEOUT": 20}
+    if not value:
+        return mail
+    url = urlsplit(value)
+    if url.scheme not in ("smtp", "smtps") or not url.hostname:
+        raise ImproperlyConfigured(f"{name}: expected smtp://[user:password@]host[:port] or smtps://...")
+    query = parse_qs(url.query)
+    ssl = url.scheme == "smtps"
+    return {
+        **mail, "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": url.hostname, "EMAIL_PORT": url.port or (465 if ssl else 587),
+        "EMAIL_HOST_USER": unquote(url.username or ""), "EMAIL_HOST_PASSWORD": unquote(url.password or ""),
+        "EMAIL_USE_SSL": ssl,
+        "EMAIL_USE_TLS": not ssl and query.get("tls", ["true"])[0].lower() not in ("0", "false", "no", "off"),
+    }
 
 
 DEBUG = envbool("DEBUG", True)
@@ -85,6 +112,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A logged-in player's own language and time zone (their settings), over the browser's.
+    "accounts.preferences.middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # A suspended or banned player's sessions end on their next request (after the
     # messages, which tell them why).
@@ -109,6 +138,7 @@ TEMPLATES = [
                 "moderation.notices.notices",
                 "accounts.next.back_here",
                 "friends.context.unread",
+                "accounts.preferences.preferences",
             ],
         },
     },
@@ -236,6 +266,27 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
+
+# Mail (accounts/mail.py): EMAIL_URL (SMTP) or, unset, files in var/mail/ (the server's log
+# says which file each message went to). Sent from the worker, never from a request.
+_MAIL = envmail("EMAIL_URL", BASE_DIR / "var" / "mail")
+EMAIL_BACKEND, EMAIL_FILE_PATH = _MAIL["EMAIL_BACKEND"], _MAIL["EMAIL_FILE_PATH"]
+EMAIL_HOST, EMAIL_PORT, EMAIL_TIMEOUT = _MAIL["EMAIL_HOST"], _MAIL["EMAIL_PORT"], _MAIL["EMAIL_TIMEOUT"]
+EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _MAIL["EMAIL_HOST_USER"], _MAIL["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_SSL, EMAIL_USE_TLS = _MAIL["EMAIL_USE_SSL"], _MAIL["EMAIL_USE_TLS"]
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Tarneeb online <noreply@localhost>")
+# Mail one account is sent an hour, whatever its kind (a confirmation link, a password
+# reset); mail requests from one client address an hour; password resets asked for one
+# email address an hour, whether it is anyone's or not. Beyond them: 429 (or, for the
+# account's own cap, silence: the answer never says whether an account exists).
+MAIL_ACCOUNT_PER_HOUR = envint("MAIL_ACCOUNT_PER_HOUR", 5)
+MAIL_ADDRESS_PER_HOUR = envint("MAIL_ADDRESS_PER_HOUR", 20)
+RESET_EMAIL_PER_HOUR = envint("RESET_EMAIL_PER_HOUR", 3)
+# How long a link to confirm an email address, or to set a new password, works.
+EMAIL_CONFIRM_SECONDS = envint("EMAIL_CONFIRM_SECONDS", 24 * 3600)
+PASSWORD_RESET_TIMEOUT = envint("PASSWORD_RESET_SECONDS", 3600)
+# Downloads of one's own data (a zip of everything the site holds on them) an hour.
+DATA_DOWNLOADS_PER_HOUR = envint("DATA_DOWNLOADS_PER_HOUR", 3)
 
 # A player appears on the leaderboard once this many of their matches in the variant were
 # rated: a new rating is still far from the player's level (docs/ratings.md).
@@ -434,6 +485,7 @@ LOGGING = {
     "loggers": {
         "tarneeb": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "games": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "accounts": {"handlers": ["console"], "level": "INFO", "propagate": False},
         # The sweeper runs every few seconds: its every send and run is not news.
         "celery.beat": {"level": "WARNING"},
         "celery.app.trace": {"level": "WARNING"},

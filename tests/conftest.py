@@ -315,3 +315,14 @@ def serve_site(name: str = "site", **env: str) -> Iterator[str]:
 def site(django_db_setup: None) -> Iterator[str]:
     with serve_site() as base:
         yield base
+
+
+@pytest.fixture
+def mail_now(monkeypatch: pytest.MonkeyPatch, mailoutbox: list) -> list:
+    """The mail tasks (accounts/tasks.py) run in the test's process as soon as they are
+    asked for, into Django's test outbox, which this returns."""
+    from accounts import tasks
+
+    for task in (tasks.send_confirmation, tasks.send_password_reset):
+        monkeypatch.setattr(task, "delay", lambda *args, task=task: task.run(*args))
+    return mailoutbox

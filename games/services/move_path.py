@@ -220,6 +220,25 @@ def remove_player(room_id: str, seat: Any) -> tuple[Match, int]:
         return match, sitter["user"]
 
 
+def rename_sitter(user_id: int, name: str) -> int:
+    """The account `user_id` was deleted (accounts.deletion): `name` stands for it in the
+    seating of every match it sat in, so that no page, record or export names it. The
+    moves, the deals and the scores are untouched: each match replays and verifies as
+    before. A match still in play (the person left it to a bot) is published again.
+    Returns the number of matches."""
+    match_ids = list(MatchPlayer.objects.filter(user_id=user_id).values_list("match_id", flat=True)
+                     .distinct().order_by("match_id"))
+    for match_id in match_ids:
+        match = _locked_match(match_id)
+        for sitter in match.seating:
+            if sitter.get("user") == user_id:
+                sitter["username"] = name
+        match.save(update_fields=["seating"])
+        if match.status == Match.Status.PLAYING:
+            published.publish_match(match, match.game, lobby=False)
+    return len(match_ids)
+
+
 def abort_matches(room: Room) -> None:
     """The room was closed (the caller holds its lock): its match in play is aborted."""
     for match in room.matches.select_for_update().filter(status=Match.Status.PLAYING):

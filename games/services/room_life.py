@@ -244,6 +244,21 @@ def _give_up_seats(room: Room, seats: QuerySet[Seat]) -> int:
     return given_up
 
 
+def forget_player(user: User, name: str) -> None:
+    """Their account is being deleted (accounts.deletion, in its transaction): refused
+    while they play a match; otherwise they give up every seat they hold, and `name`
+    stands for them in every match they played (move_path.rename_sitter)."""
+    _require_no_live_seat(user)
+    for room_id in Seat.objects.filter(user=user, bot=False).values_list("room_id", flat=True):
+        room = locked_room(room_id)
+        seats = room.seats.filter(user=user, bot=False)
+        if current_match(room) is None:
+            _give_up_seats(room, seats)
+        else:  # a match they left, a bot playing for them: the next one is not theirs
+            seats.delete()
+    move_path.rename_sitter(user.pk, name)
+
+
 def here(room_id: str, user: User | AnonymousUser) -> None:
     """A socket of `user` at the room is open (its connect, then its "here" every few
     seconds): their seat there, if they have one, counts as present a while longer."""

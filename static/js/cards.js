@@ -104,6 +104,7 @@ export function cardElement(card, tag = "div") {
 export function suitSymbol(suit) {
   const span = document.createElement("span");
   span.className = "suit " + (RED.has(suit) ? "red" : "black");
+  span.dataset.suit = suit; // the four-colour deck's (site.css)
   span.textContent = SUIT_SYMBOL[suit];
   span.setAttribute("aria-hidden", "true");
   return span;

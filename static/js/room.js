@@ -2,7 +2,7 @@
 // with the table's drawing (table.js), adding what only a player has: the bid and trump
 // buttons, their hand, the away banner, the countdowns and the rematch.
 
-import { cardElement, cardName, sortHand, suitName } from "./cards.js";
+import { cardElement, cardName, suitName } from "./cards.js";
 import { fmt, h, toast } from "./dom.js";
 import { errorNode } from "./errors.js";
 import { Chat } from "./chat.js";
@@ -10,6 +10,7 @@ import { Friends } from "./friends.js";
 import { Moderation } from "./moderation.js";
 import { FocusKeeper } from "./focus.js";
 import { flyIn, gather } from "./motion.js";
+import { onPlay, sortCards } from "./preferences.js";
 import { LiveSocket } from "./socket.js";
 import { TurnSound } from "./sound.js";
 import { Table, isLive, suitLabel } from "./table.js";
@@ -426,7 +427,7 @@ function renderHand(focus) {
   // greys a card is following the suit led.
   const led = m.trick && m.trick.length ? m.trick[0].card[1] : null;
   const why = led ? fmt(gettext("You must follow suit: play a %(suit)s card."), { suit: suitName(led) }) : "";
-  const cards = sortHand(m.hand, m.trump);
+  const cards = sortCards(m.hand, m.trump);
   els.hand.style.setProperty("--cards", String(cards.length)); // the overlap fits the cards left
   let focusTarget = null;
   let firstEnabled = null;
@@ -445,7 +446,7 @@ function renderHand(focus) {
     }
     if (m.trump && card[1] === m.trump) el.classList.add("trump");
     if (ok) {
-      el.addEventListener("click", () => act({ type: "play", card }, el));
+      onPlay(el, card, () => act({ type: "play", card }, el));
       if (!firstEnabled) firstEnabled = el;
       if (card === hadFocus) focusTarget = el;
     }

@@ -1,7 +1,9 @@
 // Your turn, heard: a short chime when it becomes your turn and a quiet tick in each of the
-// last five seconds. Off until the player turns it on; the choice is kept in this browser.
+// last five seconds. Off until the player turns it on; the choice is kept in their settings
+// (preferences.js), or in this browser for a visitor.
 
 import { h } from "./dom.js";
+import { initialSound, saveSound } from "./preferences.js";
 
 const KEY = "tarneeb.sound";
 let audio = null;
@@ -20,13 +22,14 @@ function tone(frequency, seconds, volume) {
 
 export class TurnSound {
   constructor() {
-    this.on = localStorage.getItem(KEY) === "on";
+    this.on = initialSound(localStorage.getItem(KEY) === "on");
     this.lastTick = null;
   }
 
   toggle() {
     this.on = !this.on;
     localStorage.setItem(KEY, this.on ? "on" : "off");
+    saveSound(this.on);
     if (this.on) tone(880, 0.15, 0.08); // also unlocks audio, which needs a gesture
   }
 

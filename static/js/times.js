@@ -1,4 +1,4 @@
-// Dates and times in the reader's time zone. The server writes every <time data-when> in
+// Dates and times in the reader's time zone (the one in their settings, else the browser's). The server writes every <time data-when> in
 // its own zone, labelled (games/dates.py: "3 December 2026, 14:05 UTC"); this rewrites each
 // in the browser's zone, in the same shape and the page's language, labelled with that zone
 // ("3 December 2026, 15:05 CET"; the zone's full name in the title). A date alone
@@ -9,10 +9,13 @@ const lang = document.documentElement.lang || "en";
 // Day, month's name, year in both languages; digits as everywhere on the site.
 const arabic = lang.startsWith("ar");
 const locale = (arabic ? "ar" : "en-GB") + "-u-nu-latn";
-const dayFormat = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric" });
-const timeFormat = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const zoneFormat = new Intl.DateTimeFormat(locale, { timeZoneName: "short" });
-const zoneName = Intl.DateTimeFormat().resolvedOptions().timeZone;
+// The player's own time zone (their settings; base.html) over the browser's.
+const chosenZone = document.documentElement.dataset.timeZone || undefined;
+const zone = { timeZone: chosenZone };
+const dayFormat = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", ...zone });
+const timeFormat = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", ...zone });
+const zoneFormat = new Intl.DateTimeFormat(locale, { timeZoneName: "short", ...zone });
+const zoneName = chosenZone || Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function zoneOf(moment) {
   const part = zoneFormat.formatToParts(moment).find((p) => p.type === "timeZoneName");
