@@ -86,7 +86,7 @@ def test_her_name_is_nowhere_and_the_match_still_checks_out(played):
 
 
 def test_her_account_is_gone(played):
-    match, users = played
+    _match, users = played
     deleted = delete(users[0])
     user = User.objects.get(pk=users[0].pk)
     assert (user.is_active, user.email, user.has_usable_password()) == (False, "", False)
@@ -102,7 +102,7 @@ def test_her_account_is_gone(played):
 
 
 def test_moderation_keeps_its_records_under_the_deleted_name(played):
-    match, users = played
+    _match, users = played
     deleted = delete(users[0])
     report = Report.objects.get()
     assert report.reported_id == users[0].pk
@@ -115,7 +115,7 @@ def test_moderation_keeps_its_records_under_the_deleted_name(played):
 
 
 def test_a_wrong_password_deletes_nothing(played):
-    match, users = played
+    _match, users = played
     client = Client()
     client.force_login(users[0])
     response = client.post("/accounts/delete/", {"password": "wrong", "confirm": "on"})
@@ -124,7 +124,7 @@ def test_a_wrong_password_deletes_nothing(played):
 
 
 def test_it_is_refused_while_she_plays_a_match(played):
-    match, users = played
+    _match, users = played
     others = [User.objects.create_user(f"p{n}", password=PASSWORD) for n in range(3)]
     room = create_room(others[0])
     for seat, user in enumerate([users[0], *others]):
