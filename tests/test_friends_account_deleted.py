@@ -4,8 +4,7 @@ people's own lists keep everyone else."""
 
 import pytest
 
-from accounts.deletion import account_deleted
-from accounts.models import User
+from accounts.deletion import delete_account
 from friends import services as friends
 from friends.models import Block, Change, Follow, Invitation, Notification
 from tests.tables import create_room, make_players
@@ -24,7 +23,7 @@ def test_a_deleted_account_leaves_no_friends_data():
     friends.block(pest, leaving.username)
     friends.notify_report_outcome(1, leaving, pest.username, "action")
 
-    account_deleted.send(User, user=leaving)
+    delete_account(leaving)  # sends account_deleted in its transaction
 
     assert not Follow.objects.filter(follower=leaving).exists()
     assert not Follow.objects.filter(followed=leaving).exists()
