@@ -20,7 +20,7 @@ from games.models import Match, Room
 from games.services import move_path, room_life
 from games.services.refusals import Refused
 from moderation import signals
-from moderation.models import AuditEntry, Report, Sanction, active_suspension
+from moderation.models import AuditEntry, Report, Sanction, TableAddress, active_suspension
 from moderation.roles import is_moderator, moderators_group
 from moderation.texts import suspension_text
 from tarneeb.realtime import publish
@@ -292,9 +292,10 @@ def revoke(user: User, by: User | None = None) -> None:
 
 
 def forget_player(sender: object, user: User, **kwargs: Any) -> None:
-    """A deleted account's chat lines are erased from the excerpts that reports copied:
-    its name too, as everywhere. Reports, sanctions and the audit log keep the rest
-    (docs/privacy.md says what and why)."""
+    """A deleted account's chat lines are erased from the excerpts that reports copied,
+    its name too, as everywhere, and the addresses it came to tables from are forgotten.
+    Reports, sanctions and the audit log keep the rest (docs/privacy.md says what and why)."""
+    TableAddress.objects.filter(user=user).delete()
     name = deleted_name(user)
     for report in Report.objects.exclude(chat=[]).only("id", "chat").iterator(chunk_size=200):
         if not any(line.get("user") == user.username for line in report.chat):

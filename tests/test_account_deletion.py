@@ -14,7 +14,7 @@ from games import records
 from games.models import Match
 from games.services import room_life
 from moderation import services as moderation
-from moderation.models import AuditEntry, Report
+from moderation.models import AuditEntry, Report, TableAddress
 from tests.rated import play_match
 from tests.tables import create_room
 
@@ -35,6 +35,8 @@ def played(settings):
         ChatMessage.objects.create(room=match.room, user=users[0], seat=0, text=text)
     ChatMessage.objects.create(room=match.room, user=users[1], seat=1, text="thanks")
     moderation.report(users[1], users[0], reason="chat", room_id=match.room_id)
+    TableAddress.objects.create(room=match.room, user=users[0], address="192.0.2.7",
+                                first_seen=match.started_at, last_seen=match.started_at)
     moderator = User.objects.create_user("mod", password=PASSWORD, is_staff=True)
     line = ChatMessage.objects.create(room=match.room, user=users[0], seat=0, text="something rude")
     moderation.delete_message(moderator, line.pk, "rude")
@@ -91,6 +93,7 @@ def test_her_account_is_gone(played):
     user = User.objects.get(pk=users[0].pk)
     assert (user.is_active, user.email, user.has_usable_password()) == (False, "", False)
     assert not ChatMessage.objects.filter(user=user).exists()
+    assert not TableAddress.objects.filter(user=user).exists()
     assert Client().get(f"/u/{NAME}/").status_code == 404
     assert Client().get(f"/u/{deleted}/").status_code == 404
     login = Client().post("/accounts/login/", {"username": NAME, "password": PASSWORD})
