@@ -26,7 +26,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
 from chat import services as chat
-from games import bot_players, groups
+from games import bot_players, groups, hints
 from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
 from games.services import hooks, move_path, published, refusals, room_life
 from moderation.models import Sanction, active_suspension
@@ -331,6 +331,11 @@ class RoomConsumer(ProtocolConsumer):
                 await database(self.leave)(content.get("confirm") is True)
             elif kind == "here":
                 await database(room_life.here)(self.room_id, self.user)
+            elif kind == "hint":
+                # Checked with the rows, then the expert thinks off the database thread.
+                asked = await database(hints.ask)(self.room_id, self.user)
+                await self.send_json(await sync_to_async(hints.answer, thread_sensitive=False)(
+                    asked, self.language))
             else:
                 await super().handle_message(content)
         except refusals.Refused as refusal:

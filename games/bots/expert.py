@@ -183,10 +183,13 @@ def search_scores(t: Table, legal: list[int], rng: random.Random) -> tuple[dict[
 
 
 def search_play(t: Table, legal: list[int], rng: random.Random) -> int:
+    return pick(t, legal, *search_scores(t, legal, rng))
+
+
+def pick(t: Table, legal: list[int], totals: dict[int, float], weight_sum: float) -> int:
     """The legal card of best weighted score; a card the table rules call unsound only when
     it beats every sound one by UNSOUND_MARGIN points a deal (double dummy's perfect
     knowledge flatters such cards: strategy fusion)."""
-    totals, weight_sum = search_scores(t, legal, rng)
     fallback = standard.play(t)
     if weight_sum == 0:
         return fallback

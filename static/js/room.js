@@ -9,6 +9,7 @@ import { Chat } from "./chat.js";
 import { Friends } from "./friends.js";
 import { Moderation } from "./moderation.js";
 import { FocusKeeper } from "./focus.js";
+import { Hint } from "./hint.js";
 import { flyIn, gather } from "./motion.js";
 import { onPlay, sortCards } from "./preferences.js";
 import { LiveSocket } from "./socket.js";
@@ -85,7 +86,7 @@ function act(action, from = null) {
 // ------------------------------------------------------------------ receiving
 
 function onMessage(message) {
-  if (chat.onMessage(message)) return;
+  if (chat.onMessage(message) || hint.onMessage(message)) return;
   if (message.type === "state") {
     onState(message);
   } else if (message.type === "presence") {
@@ -174,6 +175,7 @@ function render() {
     status: state.room.status,
   });
   root.classList.toggle("spectating", seat === null);
+  hint.update(state, seat);
   root.classList.toggle("closed", Boolean(state.room.closed));
   root.classList.toggle("my-turn", myTurn);
   renderSkipLink(myTurn);
@@ -596,6 +598,7 @@ function onStatus(status) {
 }
 
 const chat = new Chat(document.getElementById("chat"), send, { seenKey: "tarneeb.chatSeen." + root.dataset.room });
+const hint = new Hint(document.getElementById("hint"), send);
 
 // The chat from the table: on a phone it is far below, so a button on the felt's corner
 // takes the player there and counts the lines that came since they last looked; a
