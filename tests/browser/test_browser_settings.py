@@ -39,6 +39,10 @@ def test_settings_switch_the_language_and_dress_the_table(table, server, lang):
     page.context.add_cookies([{"name": "django_language", "value": other, "url": server}])
     page.goto("/accounts/settings/")
     page.wait_for_selector(f'html[lang="{other}"]', state="attached")
+    # "The browser's time zone" says which it is.
+    zone = page.evaluate("() => Intl.DateTimeFormat().resolvedOptions().timeZone")
+    first_zone = "document.querySelector('#id_time_zone option').textContent"
+    page.wait_for_function(f"() => {first_zone}.endsWith('({zone})')")
 
     page.select_option("#id_language", lang)
     page.check("#id_four_colour_deck")
