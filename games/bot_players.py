@@ -105,6 +105,41 @@ def fill_quick_room(room_id: str) -> bool:
         return True
 
 
+def play_now_with_bots(room_id: str, user: User | AnonymousUser) -> None:
+    """A person waiting at a Quick play table would rather not wait: bots take the empty
+    seats now, as they would when the wait is over. Capped like any seating of bots (the
+    rooms where the person has bots) and by how many Quick play matches they have played
+    in the last hour: bots play on a worker every table shares."""
+    user = require_login(user)
+    hooks.may_act.check(user)
+    with transaction.atomic():
+        room = room_life.locked_room(room_id)
+        if not room.quick:
+            raise Refused("not_quick", _("Only a Quick play table fills with bots on request."))
+        if room.closed:
+            raise closed()
+        if room_life.current_match(room) is not None or room.matches.exists():
+            raise Refused("started", _("The match has already started."))
+        if not room.seats.filter(user=user, bot=False).exists():
+            raise Refused("not_seated", _("Only a player seated at this table can call the bots."))
+        _require_bot_room_budget(room, user)
+        _require_quick_matches_budget(user)
+        bot = bot_account("standard")
+        taken = set(room.seats.values_list("number", flat=True))
+        for number in sorted(set(range(4)) - taken):
+            room_life.take_seat(room, bot, number)  # the fourth starts the match
+
+
+def _require_quick_matches_budget(user: User) -> None:
+    hour_ago = timezone.now() - timedelta(hours=1)
+    played = Match.objects.filter(room__quick=True, players__user=user, started_at__gt=hour_ago).count()
+    if played >= (cap := settings.QUICK_PLAY_BOTS_NOW_PER_HOUR):
+        raise Refused("bots_now_too_fast", ngettext(
+            "You have played %(n)d Quick play match in the last hour: the bots come when the wait is over.",
+            "You have played %(n)d Quick play matches in the last hour: the bots come when the wait is over.",
+            cap) % {"n": cap})
+
+
 def fill_waiting_quick_rooms() -> int:
     """Beat's sweep: Quick play rooms whose wait is over, in case their task was lost."""
     waited = timezone.now() - timedelta(seconds=settings.QUICK_PLAY_BOT_SECONDS + 5)

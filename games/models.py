@@ -7,6 +7,7 @@ A match is its event log: `Match.state` and `Match.version` are a cache of repla
 from __future__ import annotations  # JSONField[...] is for the checker: fields are not generic at run time
 
 import secrets
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,8 +64,17 @@ class Room(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The name in the current language: a quick-play room's is translated."""
-        return gettext("Quick play") if self.quick else self.name
+        """The name in the current language: a quick-play room's is translated, and told
+        from the others by its number."""
+        if self.quick:
+            return gettext("Quick play · Table %(n)s") % {"n": self.quick_number}
+        return self.name
+
+    @property
+    def quick_number(self) -> int | None:
+        """A Quick play room's number in its name, 100 to 999, from its id (the same for
+        every reader; two rooms of the lobby rarely share one, and then differ by players)."""
+        return zlib.crc32(self.id.encode()) % 900 + 100 if self.quick else None
 
 
 class Seat(models.Model):

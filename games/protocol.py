@@ -25,6 +25,7 @@ class RoomSummary(TypedDict):
     id: str
     name: str
     quick: bool
+    quick_number: int | None  # a Quick play room's number, shown in its name
     variant: str
     target: int
     turn_seconds: int

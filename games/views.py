@@ -1,15 +1,20 @@
+import math
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.http import AuthenticatedHttpRequest
 from chat import phrases
-from games import records
+from games import bot_players, records
 from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
 from games.services import published, refusals, room_life
@@ -46,7 +51,7 @@ def new_room(request: AuthenticatedHttpRequest) -> HttpResponse:
 @login_required
 def quick_play(request: AuthenticatedHttpRequest) -> HttpResponse:
     try:
-        return redirect(room_life.quick_play(request.user))
+        return redirect(room_life.quick_play(request.user, request.POST.get("variant", "classic")))
     except refusals.Refused as refusal:
         if refusal.url is not None:  # playing elsewhere: back to that table
             messages.info(request, refusal.message)
@@ -56,11 +61,39 @@ def quick_play(request: AuthenticatedHttpRequest) -> HttpResponse:
         return redirect("lobby")
 
 
+@require_POST
+@login_required
+def play_now_with_bots(request: AuthenticatedHttpRequest, room_id: str) -> HttpResponse:
+    """Quick play's "Play now with bots": JSON for the waiting screen's script (quick.js),
+    back to the table for a form sent without it."""
+    wants_json = request.headers.get("Accept") == "application/json"
+    try:
+        bot_players.play_now_with_bots(room_id, request.user)
+    except refusals.Refused as refusal:
+        if wants_json:
+            status = 429 if refusal.code in ("bots_now_too_fast", "too_many_bot_rooms") else 409
+            return JsonResponse({"error": refusal.code, "message": refusal.message}, status=status)
+        messages.error(request, refusal.message)
+    if wants_json:
+        return JsonResponse({"ok": True})
+    return redirect("room", room_id=room_id)
+
+
 def room(request: HttpRequest, room_id: str) -> HttpResponse:
     room = get_object_or_404(Room, pk=room_id)
     response = render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language(),
-                                                   "first_match": playban.first_match_note(request.user)})
+                                                   "first_match": playban.first_match_note(request.user),
+                                                   "quick_wait": _quick_wait(room)})
     return keep_private(response) if room.private else response
+
+
+def _quick_wait(room: Room) -> int | None:
+    """Seconds until bots fill a Quick play table waiting for its first match (its task
+    was sent for QUICK_PLAY_BOT_SECONDS after it opened); None for any other table."""
+    if not room.quick or room.matches.exists():
+        return None
+    ready = room.created_at + timedelta(seconds=settings.QUICK_PLAY_BOT_SECONDS)
+    return max(0, math.ceil((ready - timezone.now()).total_seconds()))
 
 
 def rules(request: HttpRequest) -> HttpResponse:

@@ -302,6 +302,9 @@ NEXT_HAND_SECONDS = envfloat("NEXT_HAND_SECONDS", 5.0)
 # how long Quick play waits for a fourth person before bots fill the empty seats.
 BOT_MOVE_SECONDS = envfloat("BOT_MOVE_SECONDS", 1.2)
 QUICK_PLAY_BOT_SECONDS = envfloat("QUICK_PLAY_BOT_SECONDS", 20.0)
+# "Play now with bots" at a Quick play table, refused once a person has played this many
+# Quick play matches in the last hour (then the bots still come when the wait is over).
+QUICK_PLAY_BOTS_NOW_PER_HOUR = envint("QUICK_PLAY_BOTS_NOW_PER_HOUR", 20)
 # What one person can make (docs/security.md): rooms opened an hour and open at once (Quick
 # play's are not counted), and rooms where they have bots seated or playing.
 ROOMS_PER_HOUR = envint("ROOMS_PER_HOUR", 12)

@@ -39,6 +39,7 @@ RELAXED_LIMITS = {"SOCKET_MESSAGE_BURST": 10_000, "SOCKET_MESSAGES_PER_SECOND": 
                   "SIGNUP_ADDRESS_PER_HOUR": 10_000.0,
                   # Rooms a person opens (games.services.room_life): tests open them as fixtures.
                   "ROOMS_PER_HOUR": 10_000, "ROOMS_OPEN_PER_USER": 10_000, "BOT_ROOMS_PER_USER": 10_000,
+                  "QUICK_PLAY_BOTS_NOW_PER_HOUR": 10_000,
                   # Connections one address holds (tarneeb.server, tarneeb.sockets): every
                   # browser and socket of a test comes from 127.0.0.1.
                   "ADDRESS_UNFINISHED_CONNECTIONS": 10_000, "ADDRESS_SOCKETS": 10_000, "USER_SOCKETS": 10_000,

@@ -13,7 +13,7 @@ from tests.tables import make_players
 
 pytestmark = pytest.mark.django_db
 
-NAMES = {"en": "Quick play", "ar": "لعب سريع"}
+NAMES = {"en": "Quick play · Table", "ar": "لعب سريع · طاولة"}
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def page(path: str, language: str, user=None) -> str:
 def test_the_room_page_names_it_in_the_readers_language(quick_room, language):
     html = page(quick_room.get_absolute_url(), language)
     assert re.search(r"<title>\s*" + NAMES[language], html)
-    assert f'<h1 dir="auto">{NAMES[language]}</h1>' in html
+    assert f'<h1 dir="auto">{NAMES[language]} {quick_room.quick_number}</h1>' in html
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
@@ -51,7 +51,7 @@ def test_the_lobby_sends_the_flag_and_the_readers_name(language):
     html = page("/", language)
     (room,) = embedded_rooms(html)
     assert room["quick"] is True
-    assert f'data-quick-name="{NAMES[language]}"' in html
+    assert f'data-quick-name="{NAMES[language]} %(n)s"' in html
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])

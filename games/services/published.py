@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Literal, NamedTuple
 
 from django.db import transaction
-from django.db.models import Case, Count, OuterRef, Prefetch, Q, Subquery, When
+from django.db.models import Case, Count, Exists, OuterRef, Prefetch, Q, Subquery, When
 from django.utils import timezone
 
 from games import bot_names, engine, groups
@@ -29,6 +29,7 @@ class SeatView(NamedTuple):
     bot: str = ""  # the level of a bot account
     left: bool = False
     name: str = ""  # a bot's name at the table (games.bot_names)
+    here: bool = True  # a bot, or a person whose page is open at the table
 
 
 def _unix_ms(moment: datetime | None) -> int | None:
@@ -45,22 +46,30 @@ def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> 
     status: Literal["waiting", "playing", "over"] = (
         "waiting" if match is None else "playing" if match.status == Match.Status.PLAYING else "over")
     seated = 4 - by_seat.count(None)
-    return RoomSummary(id=room.pk, name=room.name, quick=room.quick, variant=room.variant,
+    people = [seat for seat in seats if not seat.bot]
+    return RoomSummary(id=room.pk, name=room.name, quick=room.quick, quick_number=room.quick_number,
+                       variant=room.variant,
                        target=room.target, turn_seconds=room.turn_seconds, private=room.private,
                        closed=room.closed, chat=room.chat,
                        owner=room.owner.username, seats=by_seat, status=status,
                        url=room.get_absolute_url(),
                        listed=in_lobby(private=room.private, closed=room.closed, status=status,
-                                       seated=seated))
+                                       seated=seated, people=len(people), quick=room.quick,
+                                       present=any(seat.here for seat in people)))
 
 
-def in_lobby(*, private: bool, closed: bool, status: str, seated: int) -> bool:
-    """Whether the lobby lists a room: open, and waiting, playing, or over with someone
+def in_lobby(*, private: bool, closed: bool, status: str, seated: int, people: int = 0, quick: bool = False,
+             present: bool = False) -> bool:
+    """Whether the lobby lists a room: open, and waiting, playing, or over with a person
     still seated and a seat free (a rematch needs a fourth). A full room whose match is
-    over leaves until a rematch brings it back as playing; an empty one is done."""
+    over leaves until a rematch brings it back as playing; one with bots alone, or none,
+    is done. A Quick play room over is listed only while a person there has its page open:
+    its people came for one match, and its bots would otherwise wait there for nobody."""
     if private or closed:
         return False
-    return status != "over" or 0 < seated < 4
+    if status != "over":
+        return True
+    return people > 0 and seated < 4 and (present or not quick)
 
 
 def room_snapshot(room_id: str) -> RoomStateEvent | None:
@@ -78,8 +87,10 @@ def _seated(room: Room, match: Match | None) -> list[SeatView]:
 
 
 def _seat_views(seats: Iterable[Seat]) -> list[SeatView]:
+    now = timezone.now()
     return [SeatView(seat.number, seat.user_id, seat.user.username, bot=seat.user.bot_level,
-                     name=seat.bot_name or bot_names.KEYS[seat.number])
+                     name=seat.bot_name or bot_names.KEYS[seat.number],
+                     here=seat.bot or (seat.here_until is not None and seat.here_until > now))
             for seat in seats]
 
 
@@ -174,10 +185,13 @@ def lobby_rooms(limit: int = 50) -> list[RoomSummary]:
     with people waiting out of the list. What its page shows first and its socket sends on
     connect."""
     latest = Match.objects.filter(room=OuterRef("pk")).order_by("-started_at").values("status")[:1]
+    present = Seat.objects.filter(room=OuterRef("pk"), bot=False, here_until__gt=timezone.now())
     rooms = (Room.objects.filter(private=False, closed=False)
-             .annotate(latest=Subquery(latest), seated=Count("seats"))
+             .annotate(latest=Subquery(latest), seated=Count("seats"),
+                       people=Count("seats", filter=Q(seats__bot=False)))
              # in_lobby() in SQL, so rooms that are done do not take the limit's places.
-             .filter(Q(latest__isnull=True) | Q(latest=Match.Status.PLAYING) | Q(seated__gt=0, seated__lt=4))
+             .filter(Q(latest__isnull=True) | Q(latest=Match.Status.PLAYING)
+                     | Q(people__gt=0, seated__lt=4) & (Q(quick=False) | Exists(present)))
              .select_related("owner")
              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")),
                                Prefetch("matches", queryset=Match.objects.only("room_id", "status")))

@@ -27,6 +27,8 @@ from tarneeb.text import clean_line
 
 # Sent by name: games.tasks calls the bots, which call this module (no import circle).
 FILL_QUICK_ROOM_TASK = "games.tasks.fill_quick_room"
+# Both play to 41 (Tarneeb 41 always does).
+QUICK_VARIANTS = ("classic", "forty_one")
 
 
 def create_room(owner: User, *, name: str, variant: str, target: int, turn_seconds: int,
@@ -61,21 +63,28 @@ def open_table(room_id: str, owner: User, *, name: str, variant: str, target: in
     return move_path.start_match(room, dealer=dealer, deals=deals, hold_seeds=hold_seeds)
 
 
-def quick_play(user: User) -> Room:
-    """Seat `user` at a public Classic table to 41 that has not started, or open one."""
+def quick_play(user: User, variant: str = "classic") -> Room:
+    """Seat `user` at a public table of `variant` (Classic or Tarneeb 41, to 41) that has
+    not started, or open one."""
+    if variant not in QUICK_VARIANTS:
+        raise Refused("bad_setting", _("Quick play is Classic Tarneeb or Tarneeb 41."))
     hooks.may_act.check(user)
     hooks.may_sit.check(user)
     _require_no_live_seat(user)
     with transaction.atomic():
         already = Room.objects.filter(seats__user=user, private=False, closed=False,
                                       matches__isnull=True).first()
-        if already is not None:
+        if already is not None and not (already.quick and already.variant != variant):
             return already
+        if already is not None:  # waiting at the other variant's Quick play: moves over
+            room = locked_room(already.pk)
+            if current_match(room) is None:
+                _give_up_seats(room, room.seats.filter(user=user, bot=False))
         # Only Quick play's own rooms, which bots always fill, and only where every person
         # seated is at the table: a newcomer never waits in a room its people have left.
         absent = Seat.objects.filter(room=OuterRef("pk"), bot=False).filter(_absent(timezone.now()))
         candidates = (Room.objects.select_for_update()
-                      .filter(quick=True, variant="classic", target=41, private=False, closed=False)
+                      .filter(quick=True, variant=variant, target=41, private=False, closed=False)
                       .exclude(matches__isnull=False).exclude(Exists(absent))
                       .order_by("created_at"))
         for room in candidates:
@@ -84,7 +93,7 @@ def quick_play(user: User) -> Room:
                 take_seat(room, user, min(set(range(4)) - taken))
                 return room
         # Stored in English; readers see Room.display_name, in their own language.
-        room = Room.objects.create(owner=user, name="Quick play", quick=True, variant="classic",
+        room = Room.objects.create(owner=user, name="Quick play", quick=True, variant=variant,
                                    target=41, turn_seconds=30)
         take_seat(room, user, 0)
         _fill_with_bots_later(room.pk)
@@ -269,6 +278,7 @@ def here(room_id: str, user: User | AnonymousUser) -> None:
     back = seat.filter(_absent(timezone.now())).update(here_until=_here_until())
     if back:
         published.publish_presence(room_id)
+        _relist_quick_room(room_id)
     else:
         seat.update(here_until=_here_until())
 
@@ -279,6 +289,15 @@ def gone(room_id: str, user: User | AnonymousUser) -> None:
     if user.is_authenticated and Seat.objects.filter(room_id=room_id, user_id=user.pk, bot=False).update(
             here_until=timezone.now()):
         published.publish_presence(room_id)
+        _relist_quick_room(room_id)
+
+
+def _relist_quick_room(room_id: str) -> None:
+    """A Quick play room whose match is over is in the lobby only while a person there has
+    its page open (published.in_lobby): the lobby hears when that changes."""
+    room = Room.objects.filter(pk=room_id, quick=True, closed=False).select_related("owner").first()
+    if room is not None and room.matches.exists() and current_match(room) is None:
+        published.broadcast_room(room)
 
 
 def release_left_seats(limit: int = 100) -> int:
@@ -293,6 +312,16 @@ def release_left_seats(limit: int = 100) -> int:
             room = locked_room(room_id)
             if current_match(room) is None and (seats := room.seats.filter(left, bot=False)).exists():
                 released += _give_up_seats(room, seats)
+    # Bots left alone at a table whose match is over (its people left during it): nobody
+    # is coming for a rematch, and the lobby must not offer their table.
+    person = Seat.objects.filter(room=OuterRef("pk"), bot=False)
+    alone = (Room.objects.filter(seats__bot=True, matches__isnull=False).exclude(Exists(person))
+             .exclude(matches__status=Match.Status.PLAYING).values_list("pk", flat=True).distinct()[:limit])
+    for room_id in alone:
+        with transaction.atomic():
+            room = locked_room(room_id)
+            if current_match(room) is None and not room.seats.filter(bot=False).exists():
+                released += _give_up_seats(room, room.seats.all())
     return released
 
 

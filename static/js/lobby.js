@@ -23,8 +23,8 @@ function list(id) {
 
 const lists = { open: list("open-rooms"), playing: list("playing-rooms") };
 
-// A quick-play room's name is the page's translation, in the reader's language.
-const roomName = (room) => (room.quick ? box.dataset.quickName : room.name);
+// A quick-play room's name is the page's translation, in the reader's language, with its number.
+const roomName = (room) => (room.quick ? fmt(box.dataset.quickName, { n: room.quick_number }) : room.name);
 const freeSeats = (room) => room.seats.filter((seat) => !seat).length;
 
 function variantName(room) {

@@ -336,7 +336,7 @@ function renderNotes() {
       note = gettext("You are watching this table. Players' hands stay hidden.");
     }
   } else if (!state.match || state.room.status !== "playing") {
-    if (!state.match) note = gettext("Share this page's link to invite friends. The match starts when four players are seated.");
+    if (!state.match && !state.room.quick) note = gettext("Share this page's link to invite friends. The match starts when four players are seated.");
   }
   els.note.hidden = !note;
   els.note.textContent = note || "";
