@@ -13,7 +13,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 def press(client, user, variant: str | None):
     client.force_login(user)
-    return client.post("/rooms/quick/", {} if variant is None else {"variant": variant})
+    return client.post("/rooms/quick/", {} if variant is None else {"variant": variant},
+                       headers={"Accept-Language": "en"})
 
 
 def test_each_variant_has_its_own_tables(client):
