@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils import timezone, translation
 from django.views.i18n import set_language as django_set_language
 
+from accounts import budget
 from accounts.models import User
 
 
@@ -57,6 +58,9 @@ def set_language(request: HttpRequest) -> HttpResponseBase:
     response = django_set_language(request)
     user = _account(request)
     language = request.POST.get("language", "")
-    if request.method == "POST" and user is not None and language in dict(settings.LANGUAGES):
-        User.objects.filter(pk=user.pk).exclude(language=language).update(language=language)
+    if (request.method == "POST" and user is not None and language in dict(settings.LANGUAGES)
+            and language != user.language and budget.take([budget.settings_of(user.pk)]) is None):
+        # A change of setting is a write: counted with the settings page's (past the
+        # budget the page still switches, for this browser only).
+        User.objects.filter(pk=user.pk).update(language=language)
     return response

@@ -94,7 +94,10 @@ def test_settings_change_a_bounded_number_of_times_an_hour(client, alice):
     PasswordHashBudget.objects.filter(key=bucket.key).update(tokens=0.0)
     assert client.post("/accounts/settings/table/", {"sound": "on"}).status_code == 429
     assert client.post("/accounts/settings/", SAVED).status_code == 429
-    assert User.objects.get(pk=alice.pk).sound is False
+    # The header's language switch still switches this browser, but saves nothing more.
+    switched = client.post("/i18n/setlang/", {"language": "ar", "next": "/"})
+    assert switched.cookies["django_language"].value == "ar"
+    assert (User.objects.get(pk=alice.pk).sound, User.objects.get(pk=alice.pk).language) == (False, "")
 
 
 def test_it_needs_a_login(client):
