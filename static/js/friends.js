@@ -15,14 +15,20 @@ export class Friends {
     this.blocking = new Set(JSON.parse(document.getElementById("friends-blocking").textContent));
     const before = chat.menuExtra;
     chat.menuExtra = (line) => [...(before ? before(line) : []), ...this.chatItems(line)];
-    document.querySelector(".room-meta").append(" · ",
+    // Shown to the room's owner and the people seated: the ones who may invite here.
+    this.owner = document.getElementById("game").dataset.owner === "1";
+    this.invite = h("span", { hidden: !this.owner }, " · ",
       h("a", { href: root.dataset.invite, id: "invite-friends" }, gettext("Invite friends")));
+    document.querySelector(".room-meta").append(this.invite);
   }
 
   // A seat's button (room.js calls this for each seat it draws).
   seat(seat, el) {
     const state = this.getState();
     const info = state && state.room.seats[seat];
+    if (this.root && state) {
+      this.invite.hidden = !this.owner && !state.room.seats.some((s) => s && s.username === this.me);
+    }
     if (!this.root || !info || info.bot || info.removed || info.username === this.me) return;
     const following = this.following.has(info.username);
     el.append(h("button", { type: "button", class: "link seat-follow", dataset: { follow: info.username },
