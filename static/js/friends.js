@@ -1,5 +1,5 @@
-// Following and blocking from the table: a seat's Follow or Unfollow button, the chat
-// author's menu entries, and the link to invite friends here. Actions are POSTs with the
+// Following and blocking from the table: a seat's Follow or Unfollow button (between
+// matches), the chat author's menu entries, and the link to invite friends here. Actions are POSTs with the
 // CSRF token; the server's words are shown either way (friends/views.py).
 
 import { h, toast } from "./dom.js";
@@ -30,6 +30,8 @@ export class Friends {
       this.invite.hidden = !this.owner && !state.room.seats.some((s) => s && s.username === this.me);
     }
     if (!this.root || !info || info.bot || info.removed || info.username === this.me) return;
+    // A seat in play has no room to spare on a phone: then the chat's menu offers it.
+    if (state.room.status === "playing") return;
     const following = this.following.has(info.username);
     el.append(h("button", { type: "button", class: "link seat-follow", dataset: { follow: info.username },
       onclick: () => this.change(following ? "unfollow" : "follow", info.username) },
