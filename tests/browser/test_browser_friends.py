@@ -4,8 +4,9 @@ the invitation appears at once on the friend's open lobby page, with the header'
 count, and its Join link lands them at the (private) table, where they sit and follow the
 host back from the host's seat.
 
-Screenshots of the friends list, the notice on the lobby, the table and the notifications
-at 375x812, 812x375 and 1280x800 go to /work/shots/friends/ (or SHOTS_DIR)."""
+Screenshots of the friends list and the notice on the lobby at 375x812, 812x375 and
+1280x800, and of the table and the notifications at 375x812, go to /work/shots/friends/
+(or SHOTS_DIR)."""
 
 import os
 from pathlib import Path
@@ -24,10 +25,10 @@ SHOTS = Path(os.environ.get("SHOTS_DIR", "/work/shots/friends"))
 SIZES = [(375, 812), (812, 375), (1280, 800)]
 
 
-def shoot(page: Any, name: str, lang: str, *, full_page: bool = True) -> None:
+def shoot(page: Any, name: str, lang: str, *, full_page: bool = True, sizes: Any = SIZES) -> None:
     """The page at each size: nothing scrolls sideways; back at 1280x800 after."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for width, height in SIZES:
+    for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)  # the table refits on resize
         overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
@@ -85,10 +86,10 @@ def test_follow_see_online_invite_and_land_at_the_table(browser, server, lang):
                                  arg=[f'.seat-follow[data-follow="{host.username}"]',
                                       "إلغاء المتابعة" if lang == "ar" else "Unfollow"])
     assert Follow.objects.filter(follower=friend, followed=host).exists()
-    shoot(guest.page, "table-follow", lang, full_page=False)
+    shoot(guest.page, "table-follow", lang, full_page=False, sizes=SIZES[:1])
     guest.page.goto("/notifications/")
     assert guest.page.locator("li.notification[data-kind='invitation']").count() == 1
-    shoot(guest.page, "notifications", lang)
+    shoot(guest.page, "notifications", lang, sizes=SIZES[:1])
     for player in (guest, inviter):
         assert not [line for line in player.log if line.startswith(("pageerror", "error"))], player.log
         player.context.close()
