@@ -143,6 +143,9 @@ def refusal(abandonment: Abandonment) -> str:
     if abandonment.reason == Abandonment.Reason.REMOVED:
         return _("A moderator removed you from a match, so you cannot take a seat until %(until)s.") % {
             "until": until}
+    if abandonment.reason == Abandonment.Reason.LEFT:
+        return _("You left a match before it ended, so you cannot take a seat until %(until)s.") % {
+            "until": until}
     return _("You left a match: the timer played most of your turns. You cannot take a seat until "
              "%(until)s.") % {"until": until}
 

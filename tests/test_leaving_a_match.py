@@ -3,6 +3,8 @@ them (from their own record), then a bot plays their seat to the end, they canno
 back to it, and the match counts as one they left (an abandonment, never a win on their
 profile, whatever the bot made of it)."""
 
+import re
+
 import pytest
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -51,7 +53,7 @@ def match_of(players: list) -> Match:
     return Match.objects.get(room=room)
 
 
-def test_a_player_who_won_one_match_and_left_another_has_one_win_and_one_left():
+def test_a_player_who_won_one_match_and_left_another_has_one_win_and_one_left(client):
     first = make_players(4, prefix="first")
     won = play_until(match_of(first), "finished")
     winner = first[won.winner]  # seat `winner` is on the winning team
@@ -67,3 +69,14 @@ def test_a_player_who_won_one_match_and_left_another_has_one_win_and_one_left():
     (row,) = variant_stats(winner, winner)
     # Whoever won the second match, the seat the bot played is not the player's win.
     assert (row.matches, row.wins, row.abandoned) == (2, 1, 1)
+
+    # Their profile, as they read it: the same figures, and a cool-down that says why as
+    # it was (they left; the timer did not play most of their turns in the match they won).
+    client.force_login(winner)
+    page = client.get(f"/u/{winner.username}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    first_row = page.split('<table class="sheet stats">')[1].split("</tr>", 2)[1]
+    cells = re.findall(r'<td class="num">([^<]*)</td>', first_row)
+    assert cells[:4] == ["2", "1", "50%", "1"]
+    assert f"{row.timer_percent}%" in cells
+    cool_down = page.split('id="cool-down"')[1].split("</div>")[0]
+    assert "You left a match before it ended" in cool_down and "timer" not in cool_down
