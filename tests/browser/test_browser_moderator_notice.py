@@ -40,6 +40,14 @@ def test_warned_muted_and_removed_are_told_at_once_with_the_reason(browser, serv
         dialog = desk.page.locator("#mod-dialog")
         dialog.locator(f"input[value={action}]").check()
         dialog.locator("#mod-reason").fill(reason)
+        # The actions side by side, each radio before its word, not a line each.
+        tops = dialog.locator(".choices label:visible").evaluate_all(
+            "labels => labels.map(l => [Math.round(l.querySelector('input').getBoundingClientRect().top),"
+            " Math.round(l.getBoundingClientRect().top)])")
+        if action == "warn":
+            desk.page.screenshot(path=str(screenshots / "moderator-dialog-en-1280x800.png"))
+        assert len({top for _radio, top in tops}) <= len(tops) / 2, tops
+        assert all(abs(radio - top) <= 8 for radio, top in tops), tops
         sent = time.monotonic()
         dialog.locator("button[type=submit]").click()
         notice = player.page.locator(".live-notice")
