@@ -14,7 +14,7 @@ pytestmark = pytest.mark.embedded
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale" / "ar" / "LC_MESSAGES"
 # "hand" as the cards a player holds, or bridge's seat order: not a deal.
-HELD = re.compile(r"your hand|in hand|players' hands|second hand low", re.IGNORECASE)
+HELD = re.compile(r"your hand|in hand|the hand is sorted|players' hands|second hand low", re.IGNORECASE)
 YAD = re.compile(r"(^|\s|ال)(يد|أيدي|الأيدي)(\s|$|[.,،:])")
 
 
