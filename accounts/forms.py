@@ -20,6 +20,15 @@ class SignupForm(UserCreationForm):
         model = User
         fields = ("username",)
 
+    def clean_username(self) -> Any:
+        username = super().clean_username()
+        # A login by "x@y" finds an account by its name first, then by its email: a new name
+        # that reads as an address could stand in front of someone's email.
+        if username and "@" in username:
+            raise forms.ValidationError(_("A username cannot contain @: it would read as an email address."),
+                                        code="at_sign")
+        return username
+
 
 class PasswordChangeForm(auth_forms.PasswordChangeForm):
     """Notes whether the old password was right, for the login throttle."""

@@ -82,3 +82,10 @@ def test_mail_goes_in_the_accounts_language(client, mail_now):
     client.post("/accounts/signup/", {**SIGNUP, "email": "dana@example.org"})
     assert User.objects.get(username="dana").language == "ar"
     assert mail_now[0].subject == "أكّد بريدك الإلكتروني في طرنيب أونلاين"
+
+
+def test_a_new_username_cannot_read_as_an_email(client):
+    response = client.post("/accounts/signup/", {**SIGNUP, "username": "dana@example.org"})
+    assert response.status_code == 200
+    assert "username" in response.context["form"].errors
+    assert not User.objects.filter(username="dana@example.org").exists()
