@@ -1,11 +1,14 @@
 """Every friends action has a budget and every list a cap, at their real values: 30
 follows, unfollows, blocks and unblocks in 10 minutes; 10 invitations in 10 minutes, one
 per friend and table; 300 people followed, 500 blocked; the latest 100 notifications
-kept. Each refusal is a clear `error`, with 429 for a budget."""
+kept. Each refusal is a clear `error`, with 429 for a budget; the friends page's work does
+not grow with the friends."""
 
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import User
@@ -85,3 +88,18 @@ def test_the_latest_hundred_notifications_are_kept():
         friends.notify_report_outcome(n + 2, reporter, "someone", "no_action")
     assert Notification.objects.filter(user=reporter).count() == 100
     assert not Notification.objects.filter(pk=first.pk).exists()
+
+
+def test_the_friends_page_costs_the_same_for_3_or_300_friends(client):
+    (me,) = make_players(1, prefix="counted-")
+    people = many(300, "counted-friend-")
+    client.force_login(me)
+
+    def queries(count: int) -> int:
+        Follow.objects.all().delete()
+        Follow.objects.bulk_create([Follow(follower=me, followed=person) for person in people[:count]])
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/friends/").status_code == 200
+        return len(captured.captured_queries)
+
+    assert queries(3) == queries(300)
