@@ -139,7 +139,7 @@ def blocked_by(user: User) -> list[int]:
 
 def refuse_blocked_sitter(user: User, room: Room) -> None:
     """Nobody sits in a private room whose owner blocked them (hooks.may_sit_at)."""
-    if room.private and blocks(room.owner, user):
+    if room.private and Block.objects.filter(blocker_id=room.owner_id, blocked=user).exists():
         raise Refused("blocked", _("The owner of this private room blocked you: you cannot sit here."))
 
 
