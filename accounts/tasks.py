@@ -20,11 +20,13 @@ def ask_for_reset(request: HttpRequest, email: str) -> None:
     send_password_reset.delay(email, request.build_absolute_uri("/"), get_language())
 
 
-@shared_task(ignore_result=True)
+# A mail server that is down or refuses for a while (smtplib's errors are OSErrors) is
+# tried again, waiting longer each time, for about half an hour in all.
+@shared_task(ignore_result=True, autoretry_for=(OSError,), retry_backoff=30, max_retries=6)
 def send_confirmation(user_id: int, email: str, base: str, language: str) -> None:
     mail.confirmation(user_id, email, base, language)
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, autoretry_for=(OSError,), retry_backoff=30, max_retries=6)
 def send_password_reset(email: str, base: str, language: str) -> None:
     mail.password_reset(email, base, language)
