@@ -9,7 +9,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from games import bot_names, bot_players, records
-from games.models import Match, Seat
+from games.models import Match, Seat, new_room_id
 from games.services import published, room_life
 from tests.tables import create_room, make_players, play_until
 from tests.test_record_schema import SCHEMA
@@ -94,3 +94,13 @@ def test_a_match_from_before_names_reads_with_distinct_names(client):
     assert len(set(names)) == 3
     assert records.public_record(match)["players"] == players  # the same every time
     assert client.get(f"/matches/{match.pk}/").status_code == 200
+
+
+def test_a_table_the_site_opens_names_its_bots_too():
+    (person,) = make_players(1, prefix="entrant")
+    bot = bot_players.bot_account("standard")
+    match = room_life.open_table(new_room_id(), person, name="event", variant="classic", target=31,
+                                 turn_seconds=30, sitters=[person, bot, bot, bot], dealer=0, deals=None,
+                                 hold_seeds=False)
+    names = [sitter["name"] for sitter in match.seating[1:]]
+    assert len(set(names)) == 3 and set(names) <= set(bot_names.KEYS)

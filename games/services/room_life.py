@@ -57,9 +57,15 @@ def open_table(room_id: str, owner: User, *, name: str, variant: str, target: in
     once. The caller chose the room's id (games.models.new_room_id) and checked who may play."""
     room = Room.objects.create(id=room_id, owner=owner, name=clean_line(name).strip()[:60], variant=variant,
                                target=target, turn_seconds=turn_seconds, private=True, arranged=True)
-    Seat.objects.bulk_create(Seat(room=room, number=number, user=user, bot=user.is_bot,
-                                  here_until=None if user.is_bot else _here_until())
-                             for number, user in enumerate(sitters))
+    # Each bot under a name of its own, none of the people's (games.bot_names).
+    taken = [user.username for user in sitters if not user.is_bot]
+    seats = []
+    for number, user in enumerate(sitters):
+        bot_name = bot_names.choose(room.pk, number, taken) if user.is_bot else ""
+        taken.append(bot_name)
+        seats.append(Seat(room=room, number=number, user=user, bot=user.is_bot, bot_name=bot_name,
+                          here_until=None if user.is_bot else _here_until()))
+    Seat.objects.bulk_create(seats)
     return move_path.start_match(room, dealer=dealer, deals=deals, hold_seeds=hold_seeds)
 
 
