@@ -3,6 +3,7 @@ come back to a new daphne and play on, and the standings, every deal's result an
 table's log equal those of the same event played with no kill (scaled mode)."""
 
 import asyncio
+import contextlib
 import hashlib
 
 import pytest
@@ -35,10 +36,11 @@ def policy(table: int, state: dict) -> dict:
     return legal[0]
 
 
-def client_for(base: str, room_id: str, user) -> TableClient:
+def client_for(base: str, room_id: str, player: tuple[str, str]) -> TableClient:
+    name, sessionid = player
     session = HttpSession(base)
-    session.cookies["sessionid"] = session_cookie(user).decode().split("=", 1)[1]
-    return TableClient(base, room_id, session, name=user.username)
+    session.cookies["sessionid"] = sessionid
+    return TableClient(base, room_id, session, name=name)
 
 
 async def play(base: str, tables: list[tuple[int, str, list]], stop_after: int | None) -> int:
@@ -50,8 +52,17 @@ async def play(base: str, tables: list[tuple[int, str, list]], stop_after: int |
         await client.connect()
     sent = 0
     acted: dict[str, int] = {}  # each socket acts once on a state
+    changed = asyncio.Event()
+
+    async def read(client: TableClient) -> None:
+        while True:
+            await client.next_message(timeout=120)
+            changed.set()
+
+    readers = [asyncio.create_task(read(client)) for _, client in clients]
     try:
         while True:
+            changed.clear()
             if all(client.state["match"]["phase"] == "finished" for _, client in clients):
                 return sent
             for number, client in clients:
@@ -63,10 +74,13 @@ async def play(base: str, tables: list[tuple[int, str, list]], stop_after: int |
                     sent += 1
                     if stop_after is not None and sent >= stop_after:
                         return sent
-            # Whatever arrived meanwhile (the next deal comes from beat's sweep).
-            await asyncio.gather(*(client.next_message(timeout=0.3) for _, client in clients),
-                                 return_exceptions=True)
+            # Until a socket hears something (the next deal comes from beat's sweep).
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), 5)
     finally:
+        for reader in readers:
+            reader.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
         for _, client in clients:
             await client.close()
 
@@ -78,18 +92,20 @@ def run(prefix: str, kill: bool) -> tuple[list, list, list]:
         seed = hashlib.sha256(f"kill-test-{deal.number}".encode()).digest()
         Deal.objects.filter(pk=deal.pk).update(seed=seed.hex(), sha256=hashlib.sha256(seed).hexdigest())
     services.step(event.pk)
-    tables = [(t.number, t.room_id, [p for p in players if p.pk in {s["user"] for s in t.match.seating}])
+    # Logged in before the sockets' loop runs (the session is written to the database).
+    logged_in = {p.pk: (p.username, session_cookie(p).decode().split("=", 1)[1]) for p in players}
+    tables = [(t.number, t.room_id, [logged_in[sitter["user"]] for sitter in t.match.seating])
               for t in Table.objects.filter(round__event=event).select_related("match").order_by("number")]
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start_server(port, f"{prefix}-daphne")
+    server = start_server(port, f"{prefix}-daphne", NEXT_HAND_SECONDS="1")
     try:
         wait_healthy(base, 45, server)
         if kill:
             asyncio.run(play(base, tables, KILL_AFTER_MOVES))
             server.kill()  # SIGKILL: no shutdown, its sockets just drop
             server.wait(10)
-            server = start_server(port, f"{prefix}-daphne-2")
+            server = start_server(port, f"{prefix}-daphne-2", NEXT_HAND_SECONDS="1")
             wait_healthy(base, 45, server)
         asyncio.run(play(base, tables, None))
     finally:
