@@ -209,6 +209,7 @@ class LoadTable(PacedTable):
     deal_samples: list[tuple[float, float]] = field(default_factory=list)  # (move sent at, lateness)
     passes: list[tuple[float, str]] = field(default_factory=list)  # (tick, why no move was sent)
     watch: AnalysisWatch | None = None  # told of each hand our move ended
+    stagger: float = 0.0  # the first tick within this many seconds (at least one pace)
 
     def note(self, seat: int, state: dict[str, Any]) -> None:
         super().note(seat, state)
@@ -269,7 +270,8 @@ class LoadTable(PacedTable):
         return "to-act seat behind"  # its socket has not been sent the newest state
 
     async def drive(self, until: float) -> None:
-        tick = time.perf_counter() + self.rng.uniform(0, self.pace)  # tables out of step
+        # Tables out of step; with a stagger, their hands end spread out too.
+        tick = time.perf_counter() + self.rng.uniform(0, max(self.pace, self.stagger))
         while tick < until:
             await asyncio.sleep(max(0.0, tick - time.perf_counter()))
             self.ticks.append(tick)
@@ -307,6 +309,7 @@ class Share:
     drain: float
     seed: int
     analysis_grace: float
+    stagger: float
 
 
 def daphne_for(table: int, seat: int, bases: list[str]) -> str:
@@ -319,7 +322,8 @@ async def seated(share: Share) -> list[LoadTable]:
     rng = random.Random(share.seed)
     tables = [LoadTable([TableClient(daphne_for(n, seat, share.bases), room, sessions[seat],
                                      name=f"t{n}s{seat}") for seat in range(4)],
-                        share.pace, random.Random(rng.random()), next_hand=share.next_hand)
+                        share.pace, random.Random(rng.random()), next_hand=share.next_hand,
+                        stagger=share.stagger)
               for n, room, sessions in share.tables]
     everyone = [client for table in tables for client in table.clients]
     gate = asyncio.Semaphore(CONNECTING)
@@ -426,7 +430,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     for n, part in enumerate(shares(tables, args.procs)):
         parent, child = context.Pipe()
         share = Share(bases, part, args.pace, args.next_hand, args.warmup, args.window, args.drain,
-                      args.seed + n, args.analysis_grace)
+                      args.seed + n, args.analysis_grace, args.stagger)
         process = context.Process(target=client_process, args=(child, share), daemon=True)
         process.start()
         pipes.append(parent)
@@ -535,6 +539,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="NEXT_HAND_SECONDS: shorter than a tick, so a table keeps its pace")
     parser.add_argument("--logs", type=Path, default=None, help="keep server logs in this directory")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stagger", type=float, default=0.0,
+                        help="each table starts within this many seconds (default: within one pace), so that "
+                        "the tables' hands end spread out rather than together; warm up at least as long")
     parser.add_argument("--analysis-grace", type=float, default=30.0,
                         help="seconds after the drain that the hands ended in the window have to be analysed")
     parser.add_argument("--profile", type=Path, default=None,
