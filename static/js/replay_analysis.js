@@ -65,6 +65,8 @@ export class ReplayAnalysis {
     this.polls = 0;
     this.timer = null;
     this.chartArgs = null;
+    this.els.key = h("p", { class: "chart-key" });
+    this.els.chart.after(this.els.key);
     new ResizeObserver(() => this.chartArgs && drawChart(this.els.chart, this.chartArgs)).observe(this.els.chart);
   }
 
@@ -158,6 +160,7 @@ export class ReplayAnalysis {
     if (state !== "ready") {
       this.els.summary.replaceChildren();
       this.els.chart.replaceChildren();
+      this.els.key.replaceChildren();
       this.els.now.replaceChildren(this.stateText(state));
       return;
     }
@@ -234,6 +237,7 @@ export class ReplayAnalysis {
   drawChart(data, positions, played, team) {
     if (!data.cards.length) {
       this.els.chart.replaceChildren();
+      this.els.key.replaceChildren();
       return;
     }
     const mine = (card, tricks) => ((card.seat & 1) === team ? tricks : 13 - tricks);
@@ -253,6 +257,9 @@ export class ReplayAnalysis {
       { team: this.table.teamLabel(team), first: values[0], last: values[values.length - 1] });
     this.chartArgs = { values, marks, at: played, target, label, onPick: this.onPick };
     drawChart(this.els.chart, this.chartArgs);
+    this.els.key.replaceChildren(fmtNodes(
+      gettext("%(team)s: tricks with best play, card by card. Filled dots: their costly cards; hollow: the other team's. Dashed: what they need."),
+      { team: this.table.teamNode(team) }));
   }
 
   drawNow(data, positions, at, played) {
