@@ -23,11 +23,14 @@ export function userText(text, className = "name") {
   return h("bdi", { class: className, dir: "auto" }, text);
 }
 
-// A bot's mark, wherever its name is shown, saying its level.
-export function botBadge(level) {
+// A bot's mark, wherever its name is shown, saying its level; `short` where a line lists
+// several players (the lobby), the level in its title.
+export function botBadge(level, { short = false } = {}) {
   const expert = level === "expert";
-  return h("span", { class: "chip bot-badge bot-" + (expert ? "expert" : "standard") },
-    expert ? pgettext("a bot player's badge", "expert bot") : pgettext("a bot player's badge", "standard bot"));
+  const title = expert ? gettext("Expert bot") : gettext("Standard bot");
+  const text = short ? pgettext("a bot player's badge", "bot")
+    : expert ? pgettext("a bot player's badge", "expert bot") : pgettext("a bot player's badge", "standard bot");
+  return h("span", { class: "chip bot-badge bot-" + (expert ? "expert" : "standard"), title }, text);
 }
 
 // The name a seat shows (docs/protocol.md, `state`): a bot's own at the table, in the

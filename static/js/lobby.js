@@ -45,7 +45,7 @@ function row(room) {
   players.forEach((seat, i) => {
     if (i) names.append(pgettext("between names in a list", ", "));
     names.append(userText(seatName(seat)));
-    if (seat.bot) names.append(" ", botBadge(seat.bot));
+    if (seat.bot) names.append(" ", botBadge(seat.bot, { short: true }));
   });
   const count = h("span", { class: "count" }, fmt(gettext("%(n)s/4"), { n: players.length }));
   const link = room.status === "playing"

@@ -16,6 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pyte
 # Long enough that the bots never come by themselves during the test.
 SERVER_ENV = {"QUICK_PLAY_BOT_SECONDS": "90"}
 WORDS = {"en": "Bots take the empty seats in", "ar": "تجلس الروبوتات في المقاعد الفارغة بعد"}
+NAME = {"en": "Quick play · Table", "ar": "لعب سريع · طاولة"}
 COUNT = "() => Number(document.querySelector('#quick-wait .quick-count').textContent)"
 
 
@@ -48,6 +49,11 @@ def test_the_wait_counts_down_and_bots_come_at_once_on_request(browser, server, 
     page.screenshot(path=str(screenshots / f"quick-started-{lang}-desktop.png"))
     match = Match.objects.get(players__user=person)
     assert match.variant == variant
+    # The lobby tells Quick play tables apart by their number.
+    page.goto("/")
+    row = page.locator(f'#playing-rooms tr[data-room="{match.room_id}"]')
+    assert f"{NAME[lang]} {match.room.quick_number}" in row.inner_text()
+    page.screenshot(path=str(screenshots / f"quick-lobby-playing-{lang}-desktop.png"))
     room_life.close_room(match.room_id)  # its bots stop playing
     assert player.log == [], player.log
     player.context.close()
