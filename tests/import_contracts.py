@@ -35,6 +35,7 @@ BREAKS = {
     "friends-on-top": ("moderation.services", "friends.services"),
     "pure-analysis": ("analysis.deal", "django"),
     "pure-events": ("events.scoring", "django"),
+    "events-layers": ("events.models", "events.services"),
     "one-writer": ("games.services.room_life", "games.match_row"),
     "no-sibling-cycles": ("games.engine.cards", "games.engine.match"),
 }
