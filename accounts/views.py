@@ -5,8 +5,8 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -84,7 +84,13 @@ def _ask_to_confirm(request: HttpRequest, user: User, email: str) -> None:
 
 @private_response
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(User, username=username, is_active=True)
+    player = User.objects.filter(username=username, is_active=True).first()
+    if player is None:
+        # A deleted account's name is still linked from the matches it played: say so.
+        deleted = User.objects.filter(username=username, deletion__isnull=False).exists()
+        if deleted:
+            return render(request, "accounts/deleted_profile.html", {"name": username}, status=404)
+        raise Http404
     recent = [listing.row(seat) for seat in listing.seats_of(player, request.user)[:RECENT_MATCHES]]
     # Only the player reads their own abandonments.
     standing = playban.standing(player) if request.user == player else None

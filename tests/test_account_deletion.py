@@ -95,7 +95,8 @@ def test_her_account_is_gone(played):
     assert not ChatMessage.objects.filter(user=user).exists()
     assert not TableAddress.objects.filter(user=user).exists()
     assert Client().get(f"/u/{NAME}/").status_code == 404
-    assert Client().get(f"/u/{deleted}/").status_code == 404
+    gone = Client(headers={"accept-language": "en"}).get(f"/u/{deleted}/")
+    assert gone.status_code == 404 and "This player deleted their account." in gone.content.decode()
     login = Client().post("/accounts/login/", {"username": NAME, "password": PASSWORD})
     assert login.status_code == 200 and "_auth_user_id" not in login.client.session
     # Her name is free again for a new person, and the next deletion gets the next number.
