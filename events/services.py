@@ -229,9 +229,19 @@ def _start(event: Event) -> None:
 
 
 def _start_round(event: Event, number: int) -> None:
+    """The round's tables, opened and dealt; the event ends here instead when fewer than
+    two pairs are left (a moderator removed the others) or no pairing without a repeat
+    is left (a small field late in a Swiss)."""
     pairs = list(event.pairs.filter(removed=False).select_related("first", "second")
                  .order_by("created_at", "pk"))
-    matches, bye = pairing.pair_round(_ranked_for_pairing(event, pairs))
+    try:
+        if len(pairs) < 2:
+            raise pairing.NoPairing("fewer than two pairs are left")
+        matches, bye = pairing.pair_round(_ranked_for_pairing(event, pairs))
+    except pairing.NoPairing:
+        _finish(event)
+        _standings_changed(event)
+        return
     by_id: dict[Hashable, Pair] = {pair.pk: pair for pair in pairs}
     round_ = Round.objects.create(event=event, number=number, bye=by_id.get(bye) if bye is not None else None)
     dealer = 0 if event.format == DUPLICATE else secrets.randbelow(4)

@@ -52,3 +52,15 @@ def test_the_next_round_waits_for_every_table_and_then_the_pause(settings):
     Round.objects.filter(event=event).update(finished_at=timezone.now() - timedelta(seconds=31))
     assert services.step(event.pk)
     assert Round.objects.filter(event=event).count() == 2
+
+
+def test_an_event_with_no_pairing_left_ends_early(settings):
+    settings.EVENT_ROUND_PAUSE_SECONDS = 0
+    event, _ = event_with_pairs(2, format="swiss", rounds=1, prefix="early")
+    Event.objects.filter(pk=event.pk).update(rounds=2)  # more than two pairs allow
+    services.step(event.pk)
+    room_life.close_room(Match.objects.get(event_table__round__event=event).room_id)
+    services.step(event.pk)  # round 1 over
+    services.step(event.pk)  # round 2 cannot be paired: the event ends with one round
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED and event.round_set.count() == 1
