@@ -4,6 +4,8 @@ badge's level; a stranger gets a clear error, and the socket stays open."""
 import pytest
 from channels.db import database_sync_to_async
 
+from games import bot_names
+from games.models import Seat
 from tests.tables import create_room, make_players, open_socket, receive
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,6 +26,9 @@ async def test_a_seated_player_seats_a_bot_and_a_stranger_is_refused(asgi_applic
     for socket in (mine, theirs):
         seats = (await receive(socket))["room"]["seats"]
         assert seats[2]["bot"] == "expert" and seats[0]["bot"] is None
+        # Its name at the table, in both languages, the same on every socket (issue 27).
+        name = await database_sync_to_async(lambda: Seat.objects.get(room=room, number=2).bot_name)()
+        assert (seats[2]["name"], seats[0]["name"]) == (bot_names.in_languages(name), None)
 
     for message, code in (({"type": "add_bot", "seat": 1}, "not_seated"),
                           ({"type": "remove_bot", "seat": 2}, "not_seated")):
