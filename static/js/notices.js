@@ -19,11 +19,16 @@ export function showNotice({ text, url, unread }) {
   // name at its start (an invitation's) would turn dir="auto" the wrong way.
   const item = h("li", { class: "notice live-notice", role: "alert" }, text, " ",
     url ? h("a", { class: "button small primary", href: url }, gettext("Join")) : "",
-    h("button", { type: "button", class: "link close-notice", "aria-label": gettext("Close"),
+    h("button", { type: "button", class: "link close-notice", "aria-label": closeLabel(),
       onclick: () => { item.remove(); relayout(); } }, "×"));
   list.append(item);
   relayout();
   item.scrollIntoView({ block: "nearest" });
+}
+
+// Pages without Django's JavaScript catalogue (an event's page) have a socket too.
+function closeLabel() {
+  return typeof gettext === "function" ? gettext("Close") : "Close";
 }
 
 // The table fits its play area under whatever sits above it (room.js, on resize).
