@@ -83,7 +83,7 @@ class Notification(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     invitation = models.ForeignKey(Invitation, null=True, blank=True, on_delete=models.CASCADE,
                                    related_name="+")
-    # A report's outcome: {"name": the reported player's name, "outcome": Report.Outcome}.
+    # A report's outcome: {"reported": their id, "name": their name, "outcome": Report.Outcome}.
     data: Any = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)

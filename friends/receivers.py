@@ -12,4 +12,4 @@ def account_deleted(sender: Any, user: Any, **kwargs: Any) -> None:
 
 def report_resolved(sender: Any, report: Any, **kwargs: Any) -> None:
     """The reporter reads the outcome among their notifications (moderation.signals)."""
-    services.notify_report_outcome(report.pk, report.reporter, report.reported.username, report.outcome)
+    services.notify_report_outcome(report.pk, report.reporter, report.reported, report.outcome)

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.deletion import deleted_name
 from accounts.models import User
 from friends.models import Block, Change, Follow, Invitation, Notification
 from games import groups
@@ -203,8 +204,9 @@ def _notify(user: User, kind: str, **fields: object) -> Notification:
     return notification
 
 
-def notify_report_outcome(report_id: int, reporter: User, name: str, outcome: str) -> Notification:
-    data = {"report": report_id, "name": name, "outcome": outcome}
+def notify_report_outcome(report_id: int, reporter: User, reported: User, outcome: str) -> Notification:
+    # The reported player's id too: if their account is deleted, `forget` renames them here.
+    data = {"report": report_id, "reported": reported.pk, "name": reported.username, "outcome": outcome}
     return _notify(reporter, Notification.Kind.REPORT, data=data)
 
 
@@ -319,4 +321,9 @@ def forget(user: User) -> None:
         Block.objects.filter(Q(blocker=user) | Q(blocked=user)).delete()
         Invitation.objects.filter(Q(sender=user) | Q(receiver=user)).delete()
         Notification.objects.filter(user=user).delete()
+        # Others' reports about them keep their outcome, under the deleted name.
+        reports = Notification.objects.filter(kind=Notification.Kind.REPORT, data__reported=user.pk)
+        for notification in reports:
+            notification.data["name"] = deleted_name(user)
+            notification.save(update_fields=["data"])
         Change.objects.filter(user=user).delete()

@@ -82,10 +82,10 @@ def test_three_hundred_followed_five_hundred_blocked(client):
 
 
 def test_the_latest_hundred_notifications_are_kept():
-    (reporter,) = make_players(1, prefix="reporter-")
-    first = friends.notify_report_outcome(1, reporter, "someone", "action")
+    reporter, someone = make_players(2, prefix="reporter-")
+    first = friends.notify_report_outcome(1, reporter, someone, "action")
     for n in range(100):
-        friends.notify_report_outcome(n + 2, reporter, "someone", "no_action")
+        friends.notify_report_outcome(n + 2, reporter, someone, "no_action")
     assert Notification.objects.filter(user=reporter).count() == 100
     assert not Notification.objects.filter(pk=first.pk).exists()
 
