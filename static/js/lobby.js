@@ -154,6 +154,25 @@ function onStatus(status) {
   live.hidden = status !== "open";
 }
 
+// Quick play's variant: the one this browser chose last.
+const QUICK_VARIANT = "tarneeb.quick.variant";
+const quickForm = document.querySelector("form.quick-play");
+if (quickForm) {
+  try {
+    const saved = quickForm.querySelector(`input[name=variant][value="${localStorage.getItem(QUICK_VARIANT)}"]`);
+    if (saved) saved.checked = true;
+  } catch (err) {
+    // Storage off: Classic, as the page says.
+  }
+  quickForm.addEventListener("change", (event) => {
+    try {
+      localStorage.setItem(QUICK_VARIANT, event.target.value);
+    } catch (err) {
+      // Private browsing may refuse storage; the choice holds for this page.
+    }
+  });
+}
+
 loadFilters();
 onMessage({ type: "rooms", rooms: JSON.parse(document.getElementById("lobby-rooms").textContent) });
 new LiveSocket(box.dataset.ws, { onMessage, onStatus });

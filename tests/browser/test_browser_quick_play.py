@@ -1,7 +1,8 @@
 """Quick play's waiting screen (issue 27): the player picks the variant in the lobby, the
 table says when the bots come and counts down, in English and Arabic, with "Play now with
 bots" on screen on a phone both ways and a laptop; pressed, the bots sit and the match of
-that variant starts."""
+that variant starts, and the lobby names the table by its number and keeps the variant
+chosen."""
 
 import pytest
 
@@ -53,6 +54,7 @@ def test_the_wait_counts_down_and_bots_come_at_once_on_request(browser, server, 
     page.goto("/")
     row = page.locator(f'#playing-rooms tr[data-room="{match.room_id}"]')
     assert f"{NAME[lang]} {match.room.quick_number}" in row.inner_text()
+    assert page.is_checked(f'.quick-play input[name=variant][value="{variant}"]'), "the last choice"
     page.screenshot(path=str(screenshots / f"quick-lobby-playing-{lang}-desktop.png"))
     room_life.close_room(match.room_id)  # its bots stop playing
     assert player.log == [], player.log
