@@ -20,6 +20,7 @@ from accounts.models import User
 from friends.models import Block, Change, Follow, Invitation, Notification
 from games import groups
 from games.models import Match, Room, Seat
+from games.services import hooks
 from games.services.refusals import Refused
 from tarneeb.realtime import publish
 from tarneeb.sockets import online
@@ -237,18 +238,32 @@ def join(user: User, notification_id: int) -> Room:
     """`user` follows an invitation's link: it is read, and its room is where they go."""
     # A path's number may be beyond the database's integers: no invitation has it.
     notification = (Notification.objects.filter(pk=notification_id, user=user)
-                    .exclude(invitation=None).select_related("invitation__room").first()
+                    .exclude(invitation=None).select_related("invitation__room", "invitation__sender").first()
                     if 0 < notification_id < 2**63 else None)
     if notification is None:
         raise Refused("no_invitation", _("There is no such invitation."))
     if notification.read_at is None:
         Notification.objects.filter(pk=notification.pk).update(read_at=timezone.now())
     invitation = notification.invitation
-    if invitation is None or invitation.expires_at <= timezone.now():
+    if invitation is None or invitation.expires_at <= timezone.now() or not _still_inviting(invitation):
         raise Refused("expired", _("This invitation has ended: ask for a new one."))
     if invitation.room.closed:
         raise Refused("closed", _("This room was closed by a moderator."))
     return invitation.room
+
+
+def _still_inviting(invitation: Invitation) -> bool:
+    """The sender's say-so, read again as the link is followed: they still sit at or own
+    the table, and may act (a suspended sender's links, a private room's above all, end)."""
+    room = invitation.room
+    if room.owner_id != invitation.sender_id and not room.seats.filter(user_id=invitation.sender_id,
+                                                                       bot=False).exists():
+        return False
+    try:
+        hooks.may_act.check(invitation.sender)
+    except Refused:
+        return False
+    return True
 
 
 def unread_count(user: User) -> int:
