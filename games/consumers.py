@@ -41,6 +41,7 @@ MAX_MESSAGE_BYTES = 4096
 # Closing codes (docs/protocol.md).
 CLOSE_NO_ROOM = 4404
 CLOSE_SUSPENDED = 4401
+CLOSE_DELETED = 4410
 CLOSE_TOO_MANY = handshake.TOO_MANY
 # A client's own resyncs ({"type": "sync"}): each reads the room, so a few, then one every 5 s.
 SYNC_BURST, SYNC_PER_SECOND = 2, 0.2
@@ -184,6 +185,11 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
 
     async def user_hidden_changed(self, event: dict[str, Any]) -> None:
         """The people this socket's user hides changed; only a room's socket shows chat."""
+
+    async def user_deleted(self, event: dict[str, Any]) -> None:
+        """This socket's account was deleted (room_life.forget_player): its pages end at once,
+        not with a socket still acting under the deleted account's id."""
+        await self.close(code=CLOSE_DELETED)
 
     async def suspended(self, sanction: Sanction) -> None:
         with translation.override(self.language):

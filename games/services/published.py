@@ -143,6 +143,11 @@ def presence(room_id: str) -> dict[str, bool]:
     return {str(number): bot or (until is not None and until > now) for number, bot, until in seats}
 
 
+def close_sockets_of_deleted(user_id: int) -> None:
+    """An account deleted (once committed): every socket of it closes (games.consumers)."""
+    transaction.on_commit(lambda: publish(groups.user(user_id), {"type": "user.deleted"}))
+
+
 def publish_presence(room_id: str) -> None:
     """A seat's person came or went: every socket at the room hears it now (not on a move)."""
     publish(groups.room(room_id), {"type": "room.presence", "seats": presence(room_id)})

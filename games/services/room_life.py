@@ -262,7 +262,8 @@ def _give_up_seats(room: Room, seats: QuerySet[Seat]) -> int:
 def forget_player(user: User, name: str) -> None:
     """Their account is being deleted (accounts.deletion, in its transaction): refused
     while they play a match; otherwise they give up every seat they hold, and `name`
-    stands for them in every match they played (move_path.rename_sitter)."""
+    stands for them in every match they played (move_path.rename_sitter), and their open
+    sockets close once it is committed."""
     _require_no_live_seat(user)
     for room_id in Seat.objects.filter(user=user, bot=False).values_list("room_id", flat=True):
         room = locked_room(room_id)
@@ -272,6 +273,7 @@ def forget_player(user: User, name: str) -> None:
         else:  # a match they left, a bot playing for them: the next one is not theirs
             seats.delete()
     move_path.rename_sitter(user.pk, name)
+    published.close_sockets_of_deleted(user.pk)
 
 
 def here(room_id: str, user: User | AnonymousUser) -> None:

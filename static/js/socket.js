@@ -56,8 +56,8 @@ export class LiveSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.stopped) return;
-      // Close codes: docs/protocol.md. A missing room or a refused origin stays so.
-      if (event.code === 4404 || event.code === 4403) {
+      // Close codes: docs/protocol.md. A missing room, a refused origin or a deleted account stays so.
+      if (event.code === 4404 || event.code === 4403 || event.code === 4410) {
         this.onStatus("gone");
         return;
       }
