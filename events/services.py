@@ -186,6 +186,10 @@ def step(event_id: int) -> bool:
                 return False
             current.status, current.finished_at = Round.Status.DONE, timezone.now()
             current.save(update_fields=["status", "finished_at"])
+            if not event.private:
+                # Played out: anyone may now replay the round's tables from its travellers
+                # (while it was played, no player could watch another table's same deals).
+                room_life.make_public(list(current.tables.values_list("room_id", flat=True)))
             if current.number >= event.rounds:
                 _finish(event)
             _standings_changed(event)

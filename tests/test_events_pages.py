@@ -85,6 +85,9 @@ def test_the_traveller_shows_every_table_once_the_round_is_over(client, django_c
         services.step(event.pk)
     page = client.get(f"/events/{event.pk}/deals/1/").content.decode()
     assert page.count(f"/matches/{one.match_id}/#h1-m0") == 1 and f"/matches/{two.match_id}/#h1-m0" in page
+    client.logout()  # the round is over: anyone may replay its tables
+    assert client.get(f"/matches/{two.match_id}/").status_code == 200
+    client.force_login(players[0])
     results = client.get(f"/events/{event.pk}/results.json").json()
     assert results["status"] == "finished" and results["deals"][0]["seed"] is not None
     assert [line["table"] for line in results["deals"][0]["results"]] == [1, 2]

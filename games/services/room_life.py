@@ -69,6 +69,13 @@ def open_table(room_id: str, owner: User, *, name: str, variant: str, target: in
     return move_path.start_match(room, dealer=dealer, deals=deals, hold_seeds=hold_seeds)
 
 
+def make_public(room_ids: Sequence[str]) -> None:
+    """An event's tables whose round is over: their records and replays are anyone's to
+    read, as a public room's are (none is listed in the lobby: its match is over with its
+    four seated)."""
+    Room.objects.filter(pk__in=room_ids, arranged=True).update(private=False)
+
+
 def quick_play(user: User, variant: str = "classic") -> Room:
     """Seat `user` at a public table of `variant` (Classic or Tarneeb 41, to 41) that has
     not started, or open one."""
