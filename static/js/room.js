@@ -5,7 +5,9 @@
 import { cardElement, cardName, suitName } from "./cards.js";
 import { fmt, h, toast } from "./dom.js";
 import { errorNode } from "./errors.js";
+import { fairnessLine } from "./fairness.js";
 import { Chat } from "./chat.js";
+import { chatJump } from "./chat_jump.js";
 import { Friends } from "./friends.js";
 import { Moderation } from "./moderation.js";
 import { FocusKeeper } from "./focus.js";
@@ -522,22 +524,7 @@ function renderFoot() {
     }
   }
 
-  const f = m.fairness || {};
-  const sheet = "/matches/" + m.id + "/";
-  const fair = h("div", { class: "fairness" });
-  if (f.sha256) {
-    fair.append(
-      h("span", {}, fmt(gettext("Deal %(n)s commitment:"), { n: f.hand })), " ",
-      h("code", { class: "hash", title: f.sha256, dir: "ltr" }, f.sha256.slice(0, 12)),
-    );
-  } else if (f.previous && f.previous.seed) {
-    fair.append(h("span", {}, fmt(gettext("Deal %(n)s seed published."), { n: f.previous.hand })));
-  }
-  fair.append(" ",
-    h("a", { href: sheet, target: "_blank", rel: "noopener",
-      title: gettext("The score sheet checks each deal against its seed once the hand is over (see docs/fairness.md).") },
-    gettext("Score sheet")));
-  els.foot.append(fair);
+  els.foot.append(fairnessLine(m));
 }
 
 // A state lost on the way (delivery is at most once: a server restarting between a move
@@ -600,28 +587,7 @@ function onStatus(status) {
 const chat = new Chat(document.getElementById("chat"), send, { seenKey: "tarneeb.chatSeen." + root.dataset.room });
 const hint = new Hint(document.getElementById("hint"), send);
 
-// The chat from the table: on a phone it is far below, so a button on the felt's corner
-// takes the player there and counts the lines that came since they last looked; a
-// button at the chat brings them back. Beside the table on a wide screen, neither shows.
-const unreadBadge = h("span", { class: "unread-count", "aria-hidden": "true", hidden: true });
-const chatButton = h("button", { type: "button", class: "chat-jump", id: "chat-jump", "aria-controls": "chat",
-  onclick: () => chat.show() }, h("span", { class: "chat-jump-label" }, gettext("Chat")), unreadBadge);
-els.table.parentElement.append(chatButton);
-document.getElementById("chat-title").after(h("button", { type: "button", class: "link back-to-table", id: "back-to-table",
-  onclick: () => { window.scrollTo({ top: 0 }); chatButton.focus({ preventScroll: true }); } },
-gettext("Back to the table")));
-
-function renderChatButton() {
-  const n = chat.unread;
-  unreadBadge.hidden = !n;
-  unreadBadge.textContent = n ? String(n) : "";
-  chatButton.classList.toggle("has-unread", n > 0);
-  chatButton.setAttribute("aria-label", n
-    ? interpolate(ngettext("Chat: %(n)s new message", "Chat: %(n)s new messages", n), { n }, true)
-    : gettext("Chat"));
-}
-chat.onUnread = renderChatButton;
-renderChatButton();
+const renderChatButton = chatJump(chat, els.table.parentElement);
 const moderation = new Moderation(document.getElementById("moderation"), { chat, getState: () => state });
 const friends = new Friends(document.getElementById("friends"), { chat, getState: () => state, redraw: () => render() });
 const socket = new LiveSocket(root.dataset.ws, { onMessage, onStatus });
