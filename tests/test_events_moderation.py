@@ -53,3 +53,13 @@ def test_no_reason_no_act_and_players_cannot_moderate(client):
     client.post(f"/events/{event.pk}/moderate/", {"action": "remove", "pair": pair.pk, "reason": " "})
     assert not Pair.objects.get(pk=pair.pk).removed and not AuditEntry.objects.filter(
         action=AuditEntry.Action.REMOVE_PAIR).exists()
+
+
+def test_the_audit_log_page_lists_an_event_act(client):
+    event, _ = event_with_pairs(2, deals=1, prefix="l")
+    services.step(event.pk)
+    moderator = make_moderator()
+    services.adjust(moderator, Pair.objects.filter(event=event).first().pk, -5, "late every round")
+    client.force_login(moderator)
+    page = client.get("/moderation/log/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Adjust a score in an event" in page and "late every round" in page
