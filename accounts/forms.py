@@ -22,8 +22,8 @@ class SignupForm(UserCreationForm):
 
     def clean_username(self) -> Any:
         username = super().clean_username()
-        # A login by "x@y" finds an account by its name first, then by its email: a new name
-        # that reads as an address could stand in front of someone's email.
+        # A login by "x@y" is an email first, then a name (accounts.models): a name that
+        # reads as an address would be confusing at best, and lost once someone confirms it.
         if username and "@" in username:
             raise forms.ValidationError(_("A username cannot contain @: it would read as an email address."),
                                         code="at_sign")
