@@ -4,7 +4,8 @@ email confirmation link, deleting an account and downloading one's data."""
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from accounts.throttle import Attempt, address_key, refused
 from games.services.refusals import Refused
+from history.export import async_lines
 from moderation.privacy import private_response
 from tarneeb.addresses import request_client_address
 
@@ -137,5 +139,9 @@ def download(request: AuthenticatedHttpRequest) -> HttpResponseBase:
     refusal = budget.take([budget.downloads_of(request.user.pk)])
     if refusal is not None:
         return refused(request, refusal)
-    return FileResponse(takeout.archive(request.user), as_attachment=True,
-                        filename=f"tarneeb-{request.user.pk}-data.zip", content_type="application/zip")
+    pieces = takeout.archive(request.user)
+    # Under ASGI a synchronous iterator would be read whole before anything is sent.
+    response = StreamingHttpResponse(async_lines(pieces) if isinstance(request, ASGIRequest) else pieces,
+                                     content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="tarneeb-{request.user.pk}-data.zip"'
+    return response

@@ -16,7 +16,7 @@ one more query a hundred matches.
 import json
 from collections.abc import AsyncIterator, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
@@ -32,6 +32,7 @@ from history import listing
 from moderation.privacy import private_response
 
 CHUNK = 100
+T = TypeVar("T")
 
 
 @private_response  # private rooms' matches are in it for their players and staff
@@ -40,7 +41,7 @@ def player_matches(request: HttpRequest, username: str) -> StreamingHttpResponse
     lines = history_lines(player, request.user, with_analyses=request.GET.get("analysis") == "1")
     # Under ASGI (daphne) a synchronous iterator would be read whole before anything is
     # sent: Django streams an asynchronous one, whose lines are built on the request's thread.
-    content = _async_lines(lines) if isinstance(request, ASGIRequest) else lines
+    content = async_lines(lines) if isinstance(request, ASGIRequest) else lines
     return StreamingHttpResponse(content, content_type="application/jsonl; charset=utf-8")
 
 
@@ -66,7 +67,9 @@ def _lines(matches: QuerySet[Match], ids: list[int], with_analyses: bool = False
                 yield json.dumps(record, ensure_ascii=False) + "\n"
 
 
-async def _async_lines(lines: Iterator[str]) -> AsyncIterator[str]:
+async def async_lines(lines: Iterator[T]) -> AsyncIterator[T]:
+    """`lines` for an ASGI streamed response, each built on the request's thread (also
+    the data download's zip, accounts/takeout.py)."""
     step = sync_to_async(partial(next, lines, None), thread_sensitive=True)
     while (line := await step()) is not None:
         yield line
