@@ -127,6 +127,15 @@ def unregister(event_id: int, user: User) -> None:
             raise Refused("not_registered", _("You are not registered."))
 
 
+def forget_player(sender: Any, user: User, **kwargs: Any) -> None:
+    """An account deleted (accounts.deletion): it leaves the events still open for
+    registration, and whoever named it as a partner names nobody. A running event's
+    entries stay: its pairs and scores are the other players' too."""
+    open_events = Event.objects.filter(status=Event.Status.REGISTRATION)
+    Entry.objects.filter(event__in=open_events, user=user).delete()
+    Entry.objects.filter(event__in=open_events, partner=user).update(partner=None)
+
+
 def visible(event: Event, user: User | AnonymousUser, invite: str) -> bool:
     """Anyone sees a public event; a private one its owner, staff, its players, and whoever
     has its link."""
