@@ -26,12 +26,13 @@ class EventConsumer(ProtocolConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         invite = query.get("invite", [""])[0]
         visible = await database(self.open_event)(invite)
+        if visible:
+            # Joined before the accept: nothing the page is told of can fall in between.
+            self.joined = True
+            await self.channel_layer.group_add(live.group(self.event_id), self.channel_name)
         await self.accept()
         if not visible:
             await self.close(code=CLOSE_NO_EVENT)
-            return
-        self.joined = True
-        await self.channel_layer.group_add(live.group(self.event_id), self.channel_name)
 
     def open_event(self, invite: str) -> bool:
         event = Event.objects.filter(pk=self.event_id).first()

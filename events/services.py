@@ -347,6 +347,7 @@ def deal_over(match: Match, events: Sequence[Any]) -> None:
     deal = Deal.objects.get(event=event, number=number)
     DealResult.objects.create(table=table, deal=deal, score=team[0] - team[1],
                               thrown_in=over["type"] == "thrown_in", hand=over["hand_number"])
+    _standings_changed(event)
     transaction.on_commit(lambda: _check_round_later(table.round_id))
 
 
