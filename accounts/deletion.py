@@ -14,9 +14,12 @@ the whole deletion back (the person keeps an account and their data, and sees an
 Connect it from the app's AppConfig.ready().
 """
 
+import re
+
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.dispatch import Signal
+from django.utils.translation import gettext as _
 
 from accounts.models import DeletedAccount, LoginFailures, PasswordHashBudget, User
 
@@ -29,6 +32,17 @@ def deleted_name(user: User) -> str:
     """What stands for a deleted account wherever its name stood: "deleted player N",
     N its deletion's number (stable, and unrelated to the account's id)."""
     return f"deleted player {user.deletion.pk}"
+
+
+# What deleted_name writes. No username can match it: usernames have no spaces.
+DELETED_NAME = re.compile(r"deleted player (\d+)")
+
+
+def shown_name(username: str) -> str:
+    """A username as a page shows it: a deleted account's in the reader's language. The
+    stored words stay as they are (match seatings, records, exports read them alike)."""
+    found = DELETED_NAME.fullmatch(username)
+    return _("deleted player %(n)s") % {"n": found[1]} if found else username
 
 
 def delete_account(user: User) -> str:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts import budget, tasks
+from accounts.deletion import shown_name
 from accounts.forms import PasswordChangeForm, SignupForm
 from accounts.models import LOOKALIKE_MESSAGE, User
 from accounts.next import safe_next
@@ -89,7 +90,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         # A deleted account's name is still linked from the matches it played: say so.
         deleted = User.objects.filter(username=username, deletion__isnull=False).exists()
         if deleted:
-            return render(request, "accounts/deleted_profile.html", {"name": username}, status=404)
+            return render(request, "accounts/deleted_profile.html", {"name": shown_name(username)},
+                          status=404)
         raise Http404
     recent = [listing.row(seat) for seat in listing.seats_of(player, request.user)[:RECENT_MATCHES]]
     # Only the player reads their own abandonments.

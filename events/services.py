@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.deletion import shown_name
 from accounts.models import User
 from events import live, pairing, scoring
 from events.models import Adjustment, Deal, DealResult, Entry, Event, Pair, Round, Table
@@ -385,8 +386,8 @@ class Row:
     adjustment: int = 0
 
     def names(self) -> str:
-        second = self.pair.second.username if self.pair.second else _("a bot")
-        return f"{self.pair.first.username} & {second}"
+        second = shown_name(self.pair.second.username) if self.pair.second else _("a bot")
+        return f"{shown_name(self.pair.first.username)} & {second}"
 
 
 def standings(event: Event) -> list[Row]:

@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from accounts.deletion import deleted_name
+from accounts.deletion import deleted_name, shown_name
 from accounts.models import User
 from friends.models import Block, Change, Follow, Invitation, Notification
 from games import groups
@@ -220,7 +220,7 @@ def text_of(notification: Notification) -> str:
         # Arabic room name in an English one, keeps its own direction and the sentence's.
         return _("%(name)s invites you to their table “%(room)s”.") % {
             "name": isolated(invitation.sender.username), "room": isolated(invitation.room.display_name)}
-    name = {"name": isolated(notification.data.get("name", ""))}
+    name = {"name": isolated(shown_name(notification.data.get("name", "")))}
     if notification.data.get("outcome") == "action":
         return _("Your report about %(name)s: action was taken. Thank you.") % name
     return _("Your report about %(name)s: no action was taken.") % name

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from accounts.deletion import shown_name
+
 # Arabic given names, each with its English transliteration; twelve, so a room's three
 # bots always find free ones, whatever the people there are called.
 NAMES = {
@@ -62,5 +64,5 @@ def in_languages(key: str) -> dict[str, str]:
 
 def sitter_name(sitter: dict[str, Any], seat: int) -> str:
     """Who sat at `seat` of a match, as a reader sees them: a bot's name in the current
-    language, a person's username."""
-    return label(key_of(sitter, seat)) if sitter.get("bot") else str(sitter["username"])
+    language, a person's username (a deleted account's in the current language too)."""
+    return label(key_of(sitter, seat)) if sitter.get("bot") else shown_name(str(sitter["username"]))

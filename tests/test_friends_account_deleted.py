@@ -4,7 +4,7 @@ people's own lists keep everyone else."""
 
 import pytest
 
-from accounts.deletion import delete_account, deleted_name
+from accounts.deletion import delete_account, deleted_name, shown_name
 from friends import services as friends
 from friends.models import Block, Change, Follow, Invitation, Notification
 from tests.tables import create_room, make_players
@@ -34,6 +34,7 @@ def test_a_deleted_account_leaves_no_friends_data():
     # Another's report about them keeps its outcome, and no longer their name.
     about_leaving.refresh_from_db()
     assert leaving.username not in friends.text_of(about_leaving)
-    assert deleted_name(leaving) in friends.text_of(about_leaving)
+    assert about_leaving.data["name"] == deleted_name(leaving)
+    assert shown_name(deleted_name(leaving)) in friends.text_of(about_leaving)
     assert list(Follow.objects.values_list("follower__username", "followed__username")) == [
         (friend.username, other.username)]

@@ -18,9 +18,18 @@ export function h(tag, props, ...children) {
   return el;
 }
 
-// A username (or any user-written text): isolated so its direction cannot upset the line.
+// A username: isolated so its direction cannot upset the line.
 export function userText(text, className = "name") {
-  return h("bdi", { class: className, dir: "auto" }, text);
+  return h("bdi", { class: className, dir: "auto" }, shownName(text));
+}
+
+// What accounts.deletion writes for a deleted account (no username has a space), in the
+// reader's language; the record keeps the stored words (accounts.deletion.shown_name).
+const DELETED_NAME = /^deleted player (\d+)$/;
+
+export function shownName(name) {
+  const found = typeof name === "string" && typeof gettext === "function" && DELETED_NAME.exec(name);
+  return found ? interpolate(gettext("deleted player %s"), [found[1]]) : name;
 }
 
 // A bot's mark, wherever its name is shown, saying its level; `short` where a line lists
