@@ -326,6 +326,19 @@ BIDDING = [
 # (tests/bots/test_bots_positions_checked.py).
 GOAL = [
     Spec(
+        "overtake-to-make-classic",
+        ("expert",),  # standard leaves partner's won trick alone
+        seat=2,
+        contract=(0, 8),
+        hand="AH 5H 6C",
+        trick="3: 3H KH 4H",
+        won=(5, 5),
+        out="3C 3D 2C 8C 8S QC",
+        avoid=("5H",),
+        note="ducking leaves partner on lead: overtaking keeps the lead with the side that "
+             "needs three tricks (4.4 points a deal better double-dummy)",
+    ),
+    Spec(
         "ruff-partner-for-own-bid-41",
         ("standard",),  # worth 0.17 points a deal double-dummy: too close for the expert's 48 samples
         variant="forty_one",
