@@ -11,6 +11,7 @@ from games import bot_players, bot_replay, bots, records
 from games.models import Match, MatchEvent
 from games.services import move_path, room_life
 from tests.tables import create_room, make_players, quick_policy
+from tests.test_record_schema import assert_valid
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,8 +53,10 @@ def test_a_hundred_bot_moves_replay_to_the_same_moves():
     out = io.StringIO()
     call_command("replay_bot_move", match.pk, logged[0].seq, stdout=out, stderr=io.StringIO())
     assert out.getvalue().endswith("the same move\n")
-    # The public record says which moves were a bot's, and with what.
-    record_moves = {move["seq"]: move for move in records.public_record(match)["moves"]}
+    # The public record says which moves were a bot's, and with what (docs/record.schema.json).
+    record = records.public_record(match)
+    assert_valid(record)
+    record_moves = {move["seq"]: move for move in record["moves"]}
     assert record_moves[logged[0].seq]["actor"] == "bot"
     assert record_moves[logged[0].seq]["bot"] == logged[0].bot
 
