@@ -17,10 +17,12 @@ The password change form's old password is guessed like a login's and counted th
 
 While a key waits, every attempt under it is refused unheard, the right password too:
 otherwise waiting would not slow guessing. Only usernames that exist get an account key
-and only browsers that logged in get a device key; address rows are pruned once forgiven,
+(and addresses, existing or not, a key of their own: see Attempt.of), and only browsers
+that logged in get a device key; address rows are pruned once forgiven,
 so random usernames and addresses cannot grow the table without bound.
 """
 
+import hashlib
 import math
 import secrets
 from collections.abc import Callable
@@ -139,7 +141,15 @@ class Attempt:
         # The login form's own cleaning (strip, NFKC): a full-width "alice" is alice's account.
         # An account's confirmed email names it too (the backend's lookup): both count as one.
         username = UsernameField(max_length=254).to_python(request.POST.get(User.USERNAME_FIELD))
-        return cls.for_user(request, User.objects.named(username) if username else None)
+        user = User.objects.named(username) if username else None
+        attempt = cls.for_user(request, user)
+        if user is None and username and "@" in username:
+            # An address that is nobody's waits as an account's would: the wait must not
+            # tell which addresses have accounts (tests/test_login_email_enumeration.py).
+            # Its rows are bounded by the client address's limit and pruned as any.
+            digest = hashlib.sha256(username.lower().encode()).hexdigest()[:32]
+            attempt.limits[f"login:{digest}"] = settings.LOGIN_FAILURE_LIMIT
+        return attempt
 
     @classmethod
     def for_user(cls, request: HttpRequest, user: AbstractBaseUser | None) -> "Attempt":
