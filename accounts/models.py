@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+from django.dispatch import Signal
 from django.utils.translation import gettext_lazy as _
 
 from accounts.validators import UsernameValidator
@@ -38,6 +39,11 @@ class Accounts(UserManager["User"]):
             return self.get_by_natural_key(login)
         except self.model.DoesNotExist:
             return None
+
+
+# Sent once a new password is saved (a change, a reset), with `user`: every other session
+# ends at its next request (Django's session hash); games closes the account's sockets.
+password_changed = Signal()
 
 
 class HandSort(models.TextChoices):
@@ -114,6 +120,8 @@ class User(AbstractUser):
             raise ValidationError({"username": ValidationError(LOOKALIKE_MESSAGE, code="lookalike")})
 
     def save(self, *args: Any, **kwargs: Any) -> None:
+        # Read before saving, which forgets it (set_password's mark).
+        new_password = getattr(self, "_password", None) is not None and not self._state.adding
         # Only a new or changed name gets a new key: a key made with an older confusables
         # table stays, rather than making the account unsavable.
         update_fields = kwargs.get("update_fields")
@@ -124,6 +132,8 @@ class User(AbstractUser):
                 kwargs["update_fields"] = {*update_fields, "username_skeleton"}
         super().save(*args, **kwargs)
         self._loaded_username = self.username
+        if new_password:
+            password_changed.send(sender=User, user=self)
 
     @property
     def is_bot(self) -> bool:

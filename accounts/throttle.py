@@ -17,8 +17,8 @@ The password change form's old password is guessed like a login's and counted th
 
 While a key waits, every attempt under it is refused unheard, the right password too:
 otherwise waiting would not slow guessing. Only usernames that exist get an account key
-(and addresses, existing or not, a key of their own: see Attempt.of), and only browsers
-that logged in get a device key; address rows are pruned once forgiven,
+(an email address that is nobody's gets a key of its own: see Attempt.of), and only
+browsers that logged in get a device key; address rows are pruned once forgiven,
 so random usernames and addresses cannot grow the table without bound.
 """
 

@@ -42,6 +42,7 @@ MAX_MESSAGE_BYTES = 4096
 CLOSE_NO_ROOM = 4404
 CLOSE_SUSPENDED = 4401
 CLOSE_DELETED = 4410
+CLOSE_PASSWORD_CHANGED = 4011
 CLOSE_TOO_MANY = handshake.TOO_MANY
 # A client's own resyncs ({"type": "sync"}): each reads the room, so a few, then one every 5 s.
 SYNC_BURST, SYNC_PER_SECOND = 2, 0.2
@@ -190,6 +191,11 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
         """This socket's account was deleted (room_life.forget_player): its pages end at once,
         not with a socket still acting under the deleted account's id."""
         await self.close(code=CLOSE_DELETED)
+
+    async def user_password_changed(self, event: dict[str, Any]) -> None:
+        """This socket's account has a new password: the socket reconnects, with the
+        session it holds now (a session from before the change comes back logged out)."""
+        await self.close(code=CLOSE_PASSWORD_CHANGED)
 
     async def suspended(self, sanction: Sanction) -> None:
         with translation.override(self.language):

@@ -143,9 +143,10 @@ def presence(room_id: str) -> dict[str, bool]:
     return {str(number): bot or (until is not None and until > now) for number, bot, until in seats}
 
 
-def close_sockets_of_deleted(user_id: int) -> None:
-    """An account deleted (once committed): every socket of it closes (games.consumers)."""
-    transaction.on_commit(lambda: publish(groups.user(user_id), {"type": "user.deleted"}))
+def close_sockets_of(user_id: int, why: Literal["deleted", "password_changed"]) -> None:
+    """An account deleted, or its password changed (once committed): every socket of it
+    closes (games.consumers)."""
+    transaction.on_commit(lambda: publish(groups.user(user_id), {"type": f"user.{why}"}))
 
 
 def publish_presence(room_id: str) -> None:

@@ -280,7 +280,7 @@ def forget_player(user: User, name: str) -> None:
         else:  # a match they left, a bot playing for them: the next one is not theirs
             seats.delete()
     move_path.rename_sitter(user.pk, name)
-    published.close_sockets_of_deleted(user.pk)
+    published.close_sockets_of(user.pk, "deleted")
 
 
 def here(room_id: str, user: User | AnonymousUser) -> None:
