@@ -53,7 +53,7 @@ def settings_page(request: AuthenticatedHttpRequest) -> HttpResponse:
             user.save(update_fields=["pending_email"])
             return redirect("settings")
         refusal = budget.take([budget.mail_from(address_key(request_client_address(request))),
-                               budget.mail_to(user.pk)])
+                               budget.mail_to(user.pk), budget.confirmations_to(address)])
         if refusal is not None:
             return refused(request, refusal)
         tasks.ask_to_confirm(request, user, address)

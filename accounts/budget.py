@@ -107,6 +107,13 @@ def resets_of(email: str) -> Bucket:
     return _hourly(f"mail:reset:{digest}", settings.RESET_EMAIL_PER_HOUR, Why.MAIL)
 
 
+def confirmations_to(email: str) -> Bucket:
+    """Confirmation links mailed to one address, whichever accounts ask for them and from
+    wherever: keyed by a hash, as resets_of."""
+    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    return _hourly(f"mail:confirm:{digest}", settings.CONFIRM_EMAIL_PER_HOUR, Why.MAIL)
+
+
 def settings_of(account_pk: int) -> Bucket:
     """Changes to one account's settings: each is a write."""
     return _hourly(f"settings:{account_pk}", SETTINGS_PER_HOUR, Why.SETTINGS)

@@ -74,9 +74,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 def _ask_to_confirm(request: HttpRequest, user: User, email: str) -> None:
-    if budget.take([budget.mail_from(address_key(request_client_address(request)))]) is not None:
-        messages.warning(request, _("Too many emails were asked for from your network just now: give your "
-                                    "address again on the settings page in a while."))
+    buckets = [budget.mail_from(address_key(request_client_address(request))), budget.confirmations_to(email)]
+    if budget.take(buckets) is not None:
+        # The network's cap or the address's (confirmations_to): the words fit either.
+        messages.warning(request, _("Too many emails were asked for just now: give your address again on "
+                                    "the settings page in a while."))
         return
     tasks.ask_to_confirm(request, user, email)
     messages.success(request, _("We sent a link to %(email)s: open it to confirm the address.")

@@ -282,6 +282,8 @@ DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Tarneeb online <noreply@lo
 MAIL_ACCOUNT_PER_HOUR = envint("MAIL_ACCOUNT_PER_HOUR", 5)
 MAIL_ADDRESS_PER_HOUR = envint("MAIL_ADDRESS_PER_HOUR", 20)
 RESET_EMAIL_PER_HOUR = envint("RESET_EMAIL_PER_HOUR", 3)
+# Confirmation links mailed to one address an hour, whichever accounts ask, from wherever.
+CONFIRM_EMAIL_PER_HOUR = envint("CONFIRM_EMAIL_PER_HOUR", 3)
 # How long a link to confirm an email address, or to set a new password, works.
 EMAIL_CONFIRM_SECONDS = envint("EMAIL_CONFIRM_SECONDS", 24 * 3600)
 PASSWORD_RESET_TIMEOUT = envint("PASSWORD_RESET_SECONDS", 3600)
