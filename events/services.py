@@ -31,6 +31,7 @@ from games.services import hooks, move_path, room_life
 from games.services.refusals import Refused
 from moderation.models import AuditEntry
 from moderation.roles import is_moderator
+from ratings import rate
 from tarneeb.text import clean_line
 
 # Sent by name: the tasks call this module.
@@ -196,6 +197,8 @@ def step(event_id: int) -> bool:
                 return False
             current.status, current.finished_at = Round.Status.DONE, timezone.now()
             current.save(update_fields=["status", "finished_at"])
+            if event.format == DUPLICATE:
+                rate.rate_later(_duplicate_results(current))
             if not event.private:
                 # Played out: anyone may now replay the round's tables from its travellers
                 # (while it was played, no player could watch another table's same deals).
@@ -271,7 +274,28 @@ def _start_round(event: Event, number: int) -> None:
             target=event.target, turn_seconds=event.turn_seconds, sitters=sitters, dealer=dealer,
             deals=event.deals if event.format == DUPLICATE else None, hold_seeds=event.format == DUPLICATE)
         table.save(update_fields=["match"])
+        if event.format == DUPLICATE:
+            # Rated by its pairs' matchpoints against the field once the round is over, not
+            # by the points at the table, which the luck of the deals is in (docs/ratings.md).
+            rate.defer([table.match.pk])
     _standings_changed(event)
+
+
+def _duplicate_results(round_: Round) -> dict[int, int | None]:
+    """Each table's result for ratings, {match id: winning side, or None}: the side whose
+    pair beat the field on the round's deals, that is made more matchpoints than the other
+    side at the table (each deal's matchpoints of the two sum to its top: more than half)."""
+    totals = scoring.score_event(
+        scoring.Result(deal, ns, ew, score) for deal, ns, ew, score in
+        DealResult.objects.filter(table__round=round_).values_list("deal__number", "table__ns_id",
+                                                                  "table__ew_id", "score"))
+    results: dict[int, int | None] = {}
+    tables = round_.tables.filter(match__isnull=False).values_list("match_id", "ns_id", "ew_id")
+    for match_id, ns, ew in tables:
+        ns_points = totals.get(ns, scoring.PairScore()).matchpoints
+        ew_points = totals.get(ew, scoring.PairScore()).matchpoints
+        results[match_id] = 0 if ns_points > ew_points else 1 if ew_points > ns_points else None
+    return results
 
 
 def _present(event: Event, user: User) -> bool:

@@ -80,3 +80,17 @@ class Opponent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} met {self.opponent_id} in {self.variant}"
+
+
+class LaterResult(models.Model):
+    """A match rated not by its winner but by a result its app decides later: an event's
+    duplicate table, by its pairs' matchpoints against the field once its round is over
+    (docs/ratings.md). Until `decided` the match is not rated; a decided `winner` of None
+    (level) changes no rating. Kept so rebuild_ratings rates the match as live did."""
+
+    match = models.OneToOneField(Match, primary_key=True, on_delete=models.CASCADE, related_name="+")
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    decided = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"match {self.match_id}: {self.winner if self.decided else 'later'}"

@@ -17,7 +17,7 @@ from django.db.models.functions import RowNumber
 from openskill.models import PlackettLuce
 
 from games.models import Match, MatchPlayer
-from ratings.models import Opponent, Rating, RatingChange
+from ratings.models import LaterResult, Opponent, Rating, RatingChange
 
 # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300.
 MODEL = PlackettLuce()
@@ -97,8 +97,12 @@ def is_rated(match: Match) -> bool:
     """Finished matches between four people are rated; aborted ones (a moderator closed the
     room) and those with a bot account in a seat are not. A bot playing for an away player
     leaves the match rated: the seat is still theirs."""
-    return (match.status == Match.Status.FINISHED and match.winner in (0, 1)
-            and match.finished_at is not None and not has_bot(match.seating))
+    return match.winner in (0, 1) and _played_out(match)
+
+
+def _played_out(match: Match) -> bool:
+    return (match.status == Match.Status.FINISHED and match.finished_at is not None
+            and not has_bot(match.seating))
 
 
 def new_rating(user_id: int, variant: str, when: datetime) -> Rating:
@@ -156,9 +160,33 @@ def rate_match(match: Match) -> list[RatingChange]:
     finishes it, under the match's row lock, the one place a match becomes finished;
     so a match is rated once, and the unique (match, user) constraint would refuse a
     second time. Nothing happens for a match that is not rated."""
-    if not is_rated(match):
-        return []
-    assert match.finished_at is not None and match.winner is not None
+    if not is_rated(match) or LaterResult.objects.filter(match=match).exists():
+        return []  # a later result's match is rated when its app decides it (rate_later)
+    return _rate(match, match.winner)
+
+
+def defer(match_ids: Sequence[int]) -> None:
+    """These matches are rated by a result decided later (rate_later), not by their winner:
+    an event's duplicate tables, as they open."""
+    LaterResult.objects.bulk_create([LaterResult(match_id=pk) for pk in match_ids], ignore_conflicts=True)
+
+
+def rate_later(results: Mapping[int, int | None]) -> list[RatingChange]:
+    """Rate deferred matches by their decided results, {match id: winning team, or None for
+    level}, once: a level one, an aborted one or one with a bot account changes no rating."""
+    changes: list[RatingChange] = []
+    for match_id in sorted(results):
+        undecided = LaterResult.objects.filter(match_id=match_id, decided=False)
+        if not undecided.update(winner=results[match_id], decided=True):
+            continue  # not deferred, or decided already
+        match = Match.objects.get(pk=match_id)
+        if results[match_id] is not None and _played_out(match):  # its own winner may be none
+            changes += _rate(match, results[match_id])
+    return changes
+
+
+def _rate(match: Match, winner: int | None) -> list[RatingChange]:
+    assert match.finished_at is not None and winner is not None
     users = list(MatchPlayer.objects.filter(match=match).order_by("seat").values_list("user_id", flat=True))
     if not _four_players(users):
         return []
@@ -183,7 +211,7 @@ def rate_match(match: Match) -> list[RatingChange]:
     new = _new_opponents(users, met)
     for user, _other in new:
         locked[user].opponents += 1
-    changes = _step(match.pk, match.variant, match.winner, match.finished_at, ratings, weights)
+    changes = _step(match.pk, match.variant, winner, match.finished_at, ratings, weights)
     Opponent.objects.bulk_create([Opponent(user_id=user, opponent_id=other, variant=match.variant)
                                   for user, other in new])
     RatingChange.objects.bulk_create(changes)
@@ -258,6 +286,8 @@ def rebuild(batch: int = 1000) -> int:
         matches = cast(list[FinishedMatch], list(
             Match.objects.filter(status=Match.Status.FINISHED, winner__in=(0, 1), finished_at__isnull=False)
             .order_by("finished_at", "pk").values_list("pk", "variant", "winner", "finished_at", "seating")))
+        later = dict(LaterResult.objects.values_list("match_id", "winner"))
+        undecided = set(LaterResult.objects.filter(decided=False).values_list("match_id", flat=True))
         replay = Replay()
         rated = 0
         for chunk in _chunks(matches, batch):
@@ -270,6 +300,11 @@ def rebuild(batch: int = 1000) -> int:
                 users = seats.get(match_id, [])
                 if has_bot(seating) or not _four_players(users):
                     continue  # as rate_match: a bot account's match is not rated
+                if match_id in later:
+                    decided = later[match_id]
+                    if match_id in undecided or decided is None:
+                        continue  # as rate_later: not yet decided, or level
+                    winner = decided
                 changes += replay.rate(match_id, variant, winner, finished_at, users)
                 rated += 1
             RatingChange.objects.bulk_create(changes, batch_size=batch)
