@@ -16,5 +16,6 @@ class EventsConfig(AppConfig):
         hooks.deal_seed.register(services.deal_seed)
         hooks.moved.register(services.deal_over)
         hooks.match_finished.register(services.match_over)
+        hooks.room_home.register(services.table_event)
         # A deleted account leaves the events it entered that have not started.
         account_deleted.connect(services.forget_player, dispatch_uid="events.forget_player")

@@ -26,7 +26,7 @@ from events import live, pairing, scoring
 from events.models import Adjustment, Deal, DealResult, Entry, Event, Pair, Round, Table
 from games import engine, fairness
 from games.bot_players import bot_account
-from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, VARIANT_CHOICES, Match, new_room_id
+from games.models import MAX_TURN_SECONDS, MIN_TURN_SECONDS, VARIANT_CHOICES, Match, Room, new_room_id
 from games.services import hooks, move_path, room_life
 from games.services.refusals import Refused
 from moderation.models import AuditEntry
@@ -374,6 +374,14 @@ def deal_over(match: Match, events: Sequence[Any]) -> None:
                               thrown_in=over["type"] == "thrown_in", hand=over["hand_number"])
     _standings_changed(event)
     transaction.on_commit(lambda: _check_round_later(table.round_id))
+
+
+def table_event(room: Room) -> tuple[str, str] | None:
+    """games' hook for a table's page: an event's table links back to its event."""
+    if not room.arranged:
+        return None
+    event = Event.objects.filter(round_set__tables__room_id=room.pk).only("pk", "name").first()
+    return None if event is None else (event.name, event.get_absolute_url())
 
 
 def match_over(match: Match) -> None:

@@ -37,6 +37,7 @@ class RoomSummary(TypedDict):
     status: Literal["waiting", "playing", "over"]
     url: str
     listed: bool  # whether the lobby lists it
+    arranged: bool  # an app seats it (an event's table): no rematch, no seat to take
 
 
 class MatchState(View):

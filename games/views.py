@@ -17,7 +17,7 @@ from chat import phrases
 from games import bot_players, records
 from games.forms import AnnouncementForm, RoomForm
 from games.models import Match, Room
-from games.services import published, refusals, room_life
+from games.services import hooks, published, refusals, room_life
 from moderation import services as moderation
 from moderation.privacy import keep_private, private_response
 from playban import services as playban
@@ -83,8 +83,13 @@ def room(request: HttpRequest, room_id: str) -> HttpResponse:
     room = get_object_or_404(Room, pk=room_id)
     response = render(request, "games/room.html", {"room": room, "phrases": phrases.in_current_language(),
                                                    "first_match": playban.first_match_note(request.user),
-                                                   "quick_wait": _quick_wait(room)})
+                                                   "quick_wait": _quick_wait(room), "home": _home(room)})
     return keep_private(response) if room.private else response
+
+
+def _home(room: Room) -> tuple[str, str] | None:
+    """The page an app's room belongs to (an event's table: its event), if any."""
+    return next((home for function in hooks.room_home if (home := function(room)) is not None), None)
 
 
 def _quick_wait(room: Room) -> int | None:

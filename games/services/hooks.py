@@ -62,6 +62,9 @@ deal_seed: Hook[Callable[[Match, int], bytes | None]] = Hook(
 may_sit_at: Hook[Callable[[User, Room], object]] = Hook(
     "Before a person takes a seat at a room, under the room's row lock; a check raises Refused "
     "(friends: the owner of a private room blocked them).")
+room_home: Hook[Callable[[Room], tuple[str, str] | None]] = Hook(
+    "The page a room belongs to, (its name, its URL), or None: an event's table links to its "
+    "event. The first given is used.")
 hidden_authors: Hook[Callable[[User], Collection[int]]] = Hook(
     "The ids of the people whose chat lines a person does not see (friends: those they blocked).")
 

@@ -52,7 +52,7 @@ def room_summary(room: Room, seats: Iterable[SeatView], match: Match | None) -> 
                        target=room.target, turn_seconds=room.turn_seconds, private=room.private,
                        closed=room.closed, chat=room.chat,
                        owner=room.owner.username, seats=by_seat, status=status,
-                       url=room.get_absolute_url(),
+                       url=room.get_absolute_url(), arranged=room.arranged,
                        listed=in_lobby(private=room.private, closed=room.closed, status=status,
                                        seated=seated, people=len(people), quick=room.quick,
                                        present=any(seat.here for seat in people)))

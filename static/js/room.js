@@ -365,7 +365,8 @@ function renderSummary() {
 }
 
 function winnerPanel(m) {
-  if (mySeat() === null) return table.winnerPanel(m);
+  // An event's table has no rematch (the server refuses it): its event goes on.
+  if (mySeat() === null || state.room.arranged) return table.winnerPanel(m);
   return table.winnerPanel(m, h("button", { type: "button", class: "primary", id: "rematch",
     onclick: () => send({ type: "rematch" }) }, gettext("Rematch")));
 }

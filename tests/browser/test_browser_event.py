@@ -99,9 +99,14 @@ def test_four_players_and_bots_play_a_two_deal_duplicate_event(server: str, brow
         player.page.wait_for_selector("#game[data-v]", state="attached")
     play_to_the_end(players)
 
-    # Both tables are over: the event finishes and every page shows the standings and deals.
+    # Both tables are over: no rematch is offered (the event goes on), the table links back
+    # to its event, which finishes, and every page shows the standings and deals.
     for player in players:
-        player.page.goto(f"/events/{event.pk}/")
+        player.page.wait_for_selector("#winner")
+        assert player.page.locator("#rematch").count() == 0
+    shoot(players[1], screenshots, "table-over-ar")
+    for player in players:
+        player.page.click("#room-home")
         player.page.wait_for_selector("#event[data-status='finished'] #standings tbody tr")
         assert player.page.locator("#standings tbody tr").count() == 4
         assert player.page.locator("a[href$='/deals/1/'], a[href$='/deals/2/']").count() == 2
