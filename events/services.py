@@ -48,7 +48,6 @@ def create_event(owner: User, *, name: str, format: str, variant: str, target: i
     hooks.may_write.check(owner)
     if not owner.is_staff:
         private = True
-        _require_event_budget(owner)
     name = clean_line(name).strip()
     if not name:
         raise Refused("bad_name", _("Give the event a name."))
@@ -75,6 +74,9 @@ def create_event(owner: User, *, name: str, format: str, variant: str, target: i
                                               "The start must be within the next %(n)d days.",
                                               days) % {"n": days})
     with transaction.atomic():
+        # Under the owner's row lock, so two forms sent at once cannot both pass the count.
+        User.objects.select_for_update().filter(pk=owner.pk).first()
+        _require_event_budget(owner)
         event = Event.objects.create(owner=owner, name=name, format=format, variant=variant, target=target,
                                      deals=deals, rounds=rounds, turn_seconds=turn_seconds,
                                      starts_at=starts_at, max_pairs=max_pairs, private=private)
@@ -88,6 +90,15 @@ def create_event(owner: User, *, name: str, format: str, variant: str, target: i
 
 
 def _require_event_budget(owner: User) -> None:
+    """Staff: EVENTS_STAFF_PER_HOUR created in the last hour (each draws its deals and may
+    open a table for every pair); a player: EVENTS_OPEN_PER_USER open at once."""
+    if owner.is_staff:
+        per_hour = settings.EVENTS_STAFF_PER_HOUR
+        if Event.objects.filter(owner=owner, created_at__gt=timezone.now() - timedelta(hours=1)).count() >= per_hour:
+            raise Refused("too_many_events", ngettext(
+                "You created %(n)d event in the last hour: wait a while.",
+                "You created %(n)d events in the last hour: wait a while.", per_hour) % {"n": per_hour})
+        return
     cap = settings.EVENTS_OPEN_PER_USER
     open_events = Event.objects.filter(owner=owner,
                                        status__in=(Event.Status.REGISTRATION, Event.Status.RUNNING))

@@ -438,6 +438,9 @@ QUICK_PLAY_SWEEP_SECONDS = envfloat("QUICK_PLAY_SWEEP_SECONDS", 5.0)
 # Events (events/, docs/events.md): caps on what one creates, and their pace. Beat moves
 # every event on each EVENT_SWEEP_SECONDS (starts, rounds closed and begun).
 EVENTS_OPEN_PER_USER = envint("EVENTS_OPEN_PER_USER", 2)
+# Staff create public events: at most this many in an hour each (a runaway script or a
+# stolen staff account cannot fill the list and the worker's sweep).
+EVENTS_STAFF_PER_HOUR = envint("EVENTS_STAFF_PER_HOUR", 20)
 EVENT_MAX_PAIRS = envint("EVENT_MAX_PAIRS", 64)
 EVENT_MAX_ROUNDS = envint("EVENT_MAX_ROUNDS", 10)
 EVENT_MAX_DEALS = envint("EVENT_MAX_DEALS", 8)

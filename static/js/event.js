@@ -1,20 +1,36 @@
 // An event's page: its socket says when the event moved (a round began or ended, a deal
-// was scored, a moderator acted), and the page fetches itself again and puts the new
-// article in place, in the reader's language; the socket says "here" while the page is
-// open, so that a round's start seats this player rather than a bot (events/consumers.py).
+// was scored, a moderator acted), and the page fetches itself again (at most once a
+// second) and puts the new article in place, in the reader's language; the socket says
+// "here" while the page is open, so that a round's start seats this player rather than a
+// bot (events/consumers.py).
 
 import { LiveSocket } from "./socket.js";
 
 const article = document.getElementById("event");
 const HERE_EVERY = 20000;
+// At most one fetch a second per page, however fast the event moves (a deal ends at each
+// of 32 tables): the changes of that second are one fetch, made at its end.
+const FETCH_GAP = 1000;
 let fetching = null;
 let again = false;
+let waiting = null;
+let lastFetch = -Infinity;
 
-async function refresh() {
+function refresh() {
+  if (waiting) return; // a fetch is already due: it will show this change too
+  const wait = Math.max(0, lastFetch + FETCH_GAP - performance.now());
+  waiting = setTimeout(() => {
+    waiting = null;
+    fetchPage();
+  }, wait);
+}
+
+async function fetchPage() {
   if (fetching) {
     again = true; // one more after this one, however many arrived meanwhile
     return;
   }
+  lastFetch = performance.now();
   fetching = fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
   try {
     const response = await fetching;
