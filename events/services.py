@@ -94,7 +94,8 @@ def _require_event_budget(owner: User) -> None:
     open a table for every pair); a player: EVENTS_OPEN_PER_USER open at once."""
     if owner.is_staff:
         per_hour = settings.EVENTS_STAFF_PER_HOUR
-        if Event.objects.filter(owner=owner, created_at__gt=timezone.now() - timedelta(hours=1)).count() >= per_hour:
+        lately = Event.objects.filter(owner=owner, created_at__gt=timezone.now() - timedelta(hours=1))
+        if lately.count() >= per_hour:
             raise Refused("too_many_events", ngettext(
                 "You created %(n)d event in the last hour: wait a while.",
                 "You created %(n)d events in the last hour: wait a while.", per_hour) % {"n": per_hour})
