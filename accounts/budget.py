@@ -10,8 +10,8 @@ Token buckets, counted in the database so they hold across every server process:
   that others at its address cannot use up its logins (accounts/throttle.py);
 - one address's new accounts: SIGNUP_ADDRESS_BURST, then SIGNUP_ADDRESS_PER_HOUR.
 
-The same buckets count what else one person may ask for an hour: mail (to an account,
-from an address, resets of one email address) and downloads of one's data.
+The same buckets count what else one person may ask for: mail (to an account, from an
+address, resets of one email address), downloads of one's data, and hints at the table.
 
 A request takes one token from each of its buckets before it hashes, or none at all
 and is refused (429) with the wait until it would get them.
@@ -51,6 +51,7 @@ class Why(StrEnum):
     MAIL = "mail"
     DOWNLOADS = "downloads"
     SETTINGS = "settings"
+    HINTS = "hints"
     # Not a budget: too many wrong passwords (accounts/throttle.py).
     WRONG_PASSWORDS = "wrong_passwords"
 
@@ -122,6 +123,12 @@ def settings_of(account_pk: int) -> Bucket:
 def downloads_of(account_pk: int) -> Bucket:
     """Downloads of one's own data (accounts/takeout.py): each reads the whole history."""
     return _hourly(f"downloads:{account_pk}", settings.DATA_DOWNLOADS_PER_HOUR, Why.DOWNLOADS)
+
+
+def hints_of(account_pk: int) -> Bucket:
+    """A learner's hints (games/hints.py): each is an expert's decision, up to 0.2 s of CPU."""
+    per_minute = settings.HINTS_PER_MINUTE
+    return Bucket(f"hints:{account_pk}", max(settings.HINT_BURST, 1), per_minute / 60, Why.HINTS)
 
 
 def _level(bucket: Bucket, row: PasswordHashBudget | None, at: datetime) -> float:

@@ -5,7 +5,8 @@ Only at tables with a bot account seated, which are never rated (ratings.rate.is
 a hint there helps nobody's rating. `ask` checks who asks and where, with the table's
 rows (the database thread); `answer` runs the expert on that seat's view off it, since
 it costs up to 0.2 s of CPU, and words its reason in the player's language. Hints are
-rate limited per player (HINT_BURST, then HINTS_PER_MINUTE), in each server process.
+rate limited per player (HINT_BURST, then HINTS_PER_MINUTE) in the database, so the budget
+holds across every server process (accounts.budget).
 """
 
 import random
@@ -18,15 +19,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import budget
 from games import bot_players
 from games.bots import hint as bot_hint
 from games.engine.events import Event
 from games.engine.views import View
 from games.models import Match, Seat
 from games.services.refusals import Refused, require_login
-from tarneeb.ratelimit import RecentBuckets
-
-_asked = RecentBuckets()
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,7 @@ def ask(room_id: str, user: Any) -> Asked:
     game = match.game
     if game.to_act != seat or game.phase in ("deal", "finished"):
         raise Refused("hint_not_your_turn", _("A hint is for your own turn."))
-    if not _asked.take(("hint", user.pk), settings.HINT_BURST, settings.HINTS_PER_MINUTE / 60):
+    if budget.take([budget.hints_of(user.pk)]) is not None:
         raise Refused("hints_too_fast", ngettext(
             "Hints cost the server time: %(n)d a minute at most.",
             "Hints cost the server time: %(n)d a minute at most.",

@@ -313,7 +313,7 @@ ROOMS_PER_HOUR = envint("ROOMS_PER_HOUR", 12)
 ROOMS_OPEN_PER_USER = envint("ROOMS_OPEN_PER_USER", 3)
 BOT_ROOMS_PER_USER = envint("BOT_ROOMS_PER_USER", 2)
 # A learner's hints at a casual table (games.hints; each is an expert decision, up to
-# 0.2 s of CPU): a few at once, then HINTS_PER_MINUTE, per player and server process.
+# 0.2 s of CPU): a few at once, then HINTS_PER_MINUTE, per player (accounts.budget).
 HINT_BURST = envint("HINT_BURST", 3)
 HINTS_PER_MINUTE = envfloat("HINTS_PER_MINUTE", 6.0)
 # Presence at a table before its match (docs/leavers.md): a seated person's open socket
