@@ -3,9 +3,11 @@ out; the next is sent `spectators_full` and closed with 4409. Its seated players
 are always let in, and a spectator who leaves frees a place."""
 
 import uuid
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
 from games.models import Seat
 from tests.socket_slots import (
@@ -23,7 +25,10 @@ def room_with_a_player_seated() -> tuple[str, bytes, bytes]:
     """A room, the cookie of the player seated there and of a logged-in visitor."""
     owner, visitor = make_players(2, prefix=f"watch-{uuid.uuid4().hex[:6]}-")
     room = create_room(owner)
-    Seat.objects.get_or_create(room=room, user=owner, defaults={"number": 0})
+    # Present (its page open), or beat's sweep would give the seat up mid-test: a seat
+    # nobody is at is released (games.services.room_life.release_left_seats).
+    Seat.objects.get_or_create(room=room, user=owner,
+                               defaults={"number": 0, "here_until": timezone.now() + timedelta(minutes=10)})
     return room.pk, session_cookie(owner), session_cookie(visitor)
 
 
