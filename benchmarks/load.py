@@ -36,42 +36,28 @@ import multiprocessing
 import os
 import random
 import resource
-import shutil
 import statistics
-import subprocess
-import sys
 import time
 import uuid
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed
 
 from benchmarks.abuse import PacedTable, percentile
 from benchmarks.analysis_wait import AnalysisWatch
 from benchmarks.analysis_wait import summary as analysis_summary
-from benchmarks.table_latency import PG_ADMIN, Servers, pool_map, sign_up_players
-from benchmarks.usage import Usage, descendants, idle_sockets, rss_bytes, show_idle
-from tests.processes import ROOT, free_port, stop_process, wait_for_port
+from benchmarks.load_report import figures, latency, show
+from benchmarks.load_servers import DATABASE, REDIS_DB, LoadServers, profile, server_processes
+from benchmarks.load_sessions import db_sessions
+from benchmarks.load_spectators import crowds, spectator_process
+from benchmarks.load_spectators import summary as spectator_summary
+from benchmarks.table_latency import pool_map, sign_up_players
+from benchmarks.usage import Usage, idle_sockets, rss_bytes, show_idle
 from tests.protocol_client import HttpSession, TableClient, create_room
 
-DATABASE = "tarneeb_load"
-PG_LOAD = f"postgres://postgres@127.0.0.1:5432/{DATABASE}"
-REDIS_LOAD = "redis://127.0.0.1:6379/5"
-PREFIX = "tarneeb-load"
-# Every client here is 127.0.0.1: the budgets per client address (messages, handshakes,
-# TCP connections) would refuse four clients times N tables, and so would the handshakes
-# per user for the logged-out spectators of the idle-socket count, whose user is their
-# address. The message budgets per socket and per user stay at production values: a
-# paced player is far below them.
-ADDRESS_LIMITS = ("ADDRESS_MESSAGE_BURST", "ADDRESS_MESSAGES_PER_SECOND", "ADDRESS_CONNECT_BURST",
-                  "ADDRESS_CONNECTS_PER_SECOND", "CONNECTION_BURST", "CONNECTIONS_PER_SECOND",
-                  "SOCKET_CONNECT_BURST", "SOCKET_CONNECTS_PER_SECOND", "ADDRESS_SOCKETS", "ROOM_SPECTATORS",
-                  "ADDRESS_UNFINISHED_CONNECTIONS")
 # Handshakes in flight at once per client process: a burst of ~100 on one scaled daphne
 # runs its channels_redis pool out of connections (as benchmarks.table_latency found).
 CONNECTING = 10
@@ -79,111 +65,6 @@ CONNECTING = 10
 
 class RoundFailed(RuntimeError):
     """A client process could not seat its tables or play them out."""
-
-
-# Servers
-
-class LoadServers(Servers):
-    """benchmarks.table_latency's servers, scaled on this benchmark's own database, Redis
-    database and prefix. Servers' own scaled mode resets table_latency's database, so it
-    is started as embedded (migrate, collectstatic, the daphne processes) with the scaled
-    variables put over its environment, and the worker is started here, first: a scaled
-    daphne is not healthy without one."""
-
-    def __init__(self, scaled: bool, daphne: int, next_hand: float, log_dir: Path | None,
-                 proxy: bool = False) -> None:
-        super().__init__("embedded", daphne, next_hand, log_dir)
-        self.scaled, self.proxy = scaled, proxy
-        self.relaxed_limits = False
-        self.named: dict[str, subprocess.Popen[bytes]] = {}
-
-    def env(self) -> dict[str, str]:
-        env = super().env()
-        env.update({name: "1000000" for name in ADDRESS_LIMITS})
-        if self.scaled:
-            env.update(DATABASE_URL=PG_LOAD, REDIS_URL=REDIS_LOAD, CHANNELS_PREFIX=PREFIX,
-                       EMBEDDED_WORKER="false")
-        if self.proxy:
-            env["TRUSTED_PROXIES"] = "127.0.0.1"  # as docs/deploy.md has it
-        return env
-
-    def spawn_worker_and_beat(self, name: str) -> None:
-        """As README runs them: the worker, the hand analysis's worker (under nice, as
-        deploy/ runs it), and beat for the overdue-turn sweep."""
-        self.named["worker"] = self.spawn(
-            "worker", "-m", "celery", "-A", "tarneeb", "worker", "-P", "prefork", "-l", "WARNING",
-            "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
-        self.named["analysis"] = self.spawn(
-            "analysis", "-m", "celery", "-A", "tarneeb", "worker", "-Q", "analysis", "-P", "solo",
-            "-l", "WARNING",
-            "-n", f"{name}-analysis-{uuid.uuid4().hex[:6]}@%h", "--without-gossip", "--without-mingle")
-        os.setpriority(os.PRIO_PROCESS, self.named["analysis"].pid, 10)
-        self.named["beat"] = self.spawn("beat", "-m", "celery", "-A", "tarneeb", "beat", "-l", "WARNING",
-                                        "-s", str(self.tmp / "beat-schedule"))
-
-    def start(self) -> list[str]:
-        if self.scaled:
-            self.own_backends(DATABASE, REDIS_LOAD)
-            self.spawn_worker_and_beat("load")
-        bases = super().start()
-        daphnes = {f"daphne-{n}": p for n, p in enumerate(self.processes[-len(bases):])}
-        self.named = {**daphnes, **self.named}
-        return [self.start_nginx(bases)] if self.proxy else bases
-
-    def start_nginx(self, bases: list[str]) -> str:
-        """nginx in the foreground from deploy/render.py's configuration, in front of the
-        daphnes, as tests/test_deploy_nginx.py runs it; its address."""
-        nginx = shutil.which("nginx", path=f"{os.environ.get('PATH', '')}:/usr/sbin")
-        if nginx is None:
-            raise SystemExit("--proxy needs nginx: apt-get install nginx (`make deploy-tools`)")
-        prefix, port = self.tmp / "nginx", free_port()
-        subprocess.run([sys.executable, "deploy/render.py", "foreground", str(prefix), "--listen",
-                        f"127.0.0.1:{port}", *[f"--upstream={urlsplit(base).netloc}" for base in bases],
-                        "--static-root", str(ROOT / "staticfiles")], cwd=ROOT, check=True)
-        log = open(self.log_dir / "nginx.log", "ab")  # noqa: SIM115 - closed on exit
-        self.callback(log.close)
-        process = subprocess.Popen([nginx, "-p", str(prefix), "-c", "nginx.conf", "-e", "logs/error.log"],
-                                   stdout=log, stderr=subprocess.STDOUT)
-        self.callback(stop_process, process)
-        self.named["nginx"] = process
-        wait_for_port(port, process=process)
-        return f"http://127.0.0.1:{port}"
-
-    def check_running(self) -> None:
-        for name, process in self.named.items():
-            if process.poll() is not None:
-                raise SystemExit(f"{name} exited with {process.returncode}: see its log in {self.log_dir}")
-
-
-# What the server processes cost
-
-def database_backends() -> list[int]:
-    """PostgreSQL's processes serving this benchmark's database (scaled mode)."""
-    import psycopg
-
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        rows = admin.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (DATABASE,)).fetchall()
-    return [pid for (pid,) in rows]
-
-
-def server_processes(servers: LoadServers) -> dict[str, list[int]]:
-    named = {name: descendants(process.pid) for name, process in servers.named.items()}
-    if servers.scaled:
-        named["postgres"] = database_backends()
-    return named
-
-
-def profile(servers: LoadServers, folder: Path, seconds: float) -> list[subprocess.Popen[bytes]]:
-    """py-spy samples each daphne (with its threads) and the worker for the window, without
-    pausing them (--nonblocking), into folder/NAME.txt: folded stacks, one a line with its
-    count, for speedscope or flamegraph.pl."""
-    folder.mkdir(parents=True, exist_ok=True)
-    return [subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking",
-                              "--subprocesses", "--threads", "--rate", "200", "--format", "raw",
-                              "--duration", str(int(seconds)), "--pid", str(process.pid),
-                              "--output", str(folder / f"{name}.txt")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for name, process in servers.named.items() if name.startswith(("daphne", "worker"))]
 
 
 # A table that keeps to its ticks
@@ -210,6 +91,10 @@ class LoadTable(PacedTable):
     passes: list[tuple[float, str]] = field(default_factory=list)  # (tick, why no move was sent)
     watch: AnalysisWatch | None = None  # told of each hand our move ended
     stagger: float = 0.0  # the first tick within this many seconds (at least one pace)
+    # For the spectators' figures (benchmarks.load_spectators): each move as (sent at,
+    # match, the version it makes), and when any seat first held each version.
+    moves: list[tuple[float, int, int]] = field(default_factory=list)
+    first_held: dict[tuple[int, int], float] = field(default_factory=dict)
 
     def note(self, seat: int, state: dict[str, Any]) -> None:
         super().note(seat, state)
@@ -217,6 +102,7 @@ class LoadTable(PacedTable):
         if not match:
             return
         key = (match["id"], state["v"])
+        self.first_held.setdefault(key, time.perf_counter())
         if self.watch is not None and match["phase"] in ("deal", "finished") and key in self.moved:
             self.watch.hand_over(match["id"], match["hand_number"])
         if match["phase"] == "deal" and key in self.moved:
@@ -258,6 +144,7 @@ class LoadTable(PacedTable):
                 self.pending[(newest[0], newest[1] + 1)] = (now, set())
                 self.moved = {(newest[0], newest[1] + 1): now}  # only the last can end a hand
                 self.sent.append(now)
+                self.moves.append((now, newest[0], newest[1] + 1))
                 await client.act(self.rng.choice(state["legal"]), newest[1])
                 return None
             if match.get("phase") == "finished" and newest[0] not in self.rematched:
@@ -372,10 +259,17 @@ async def play(connection: Connection, share: Share) -> dict[str, Any]:
     await asyncio.gather(*readers, return_exceptions=True)
     watch.stopping = True
     await watching
+    # Table 0 is the one spectators watch (benchmarks.load_spectators): its figures apart.
+    watched = next((table for (n, _, _), table in zip(share.tables, tables, strict=True) if n == 0), None)
+    others = [table for table in tables if table is not watched]
     return {
         "analysis": watch.result(),
         "cpu": cpu,
-        "samples": [s for table in tables for s in table.samples],
+        "samples": [s for table in others for s in table.samples],
+        "watched": watched.samples if watched else [],
+        "watched_moves": watched.moves if watched else [],
+        "watched_final": watched.newest() if watched else None,
+        "watched_versions": sum(1 for at in watched.first_held.values() if at >= start) if watched else 0,
         "deals": [s for table in tables for s in table.deal_samples],
         "sent": [t for table in tables for t in table.sent],
         "ticks": [t for table in tables for t in table.ticks],
@@ -397,25 +291,6 @@ def client_process(connection: Connection, share: Share) -> None:
         raise
 
 
-# Figures
-
-def figures(samples: Iterable[tuple[float, float]], sent: Iterable[float], ticks: Iterable[float],
-            opens: float, closes: float) -> dict[str, float]:
-    """Latency percentiles (ms) of the moves sent in [opens, closes), moves a second sent
-    and asked (one a tick) in it, and its moves that never reached all four seats."""
-    inside = [latency * 1000 for at, latency in samples if opens <= at < closes]
-    seconds = closes - opens
-    moves = sum(1 for at in sent if opens <= at < closes)
-    return {
-        "moves": moves, "missed": moves - len(inside),
-        "asked_per_s": sum(1 for at in ticks if opens <= at < closes) / seconds,
-        "sent_per_s": moves / seconds,
-        "p50": statistics.median(inside) if inside else math.nan,
-        "p95": percentile(inside, 0.95), "p99": percentile(inside, 0.99),
-        "max": max(inside, default=math.nan),
-    }
-
-
 def shares(tables: list[tuple[int, str, list[HttpSession]]], processes: int) -> list[list[Any]]:
     """Tables dealt to the client processes in turn, each table whole (one clock for its
     four seats)."""
@@ -426,22 +301,35 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
               args: argparse.Namespace) -> dict[str, Any]:
     servers.check_running()
     context = multiprocessing.get_context("spawn")
-    pipes, processes = [], []
-    for n, part in enumerate(shares(tables, args.procs)):
+    pipes, processes, watchers = [], [], []
+
+    def launch(target: Any, argument: Any) -> Connection:
         parent, child = context.Pipe()
+        process = context.Process(target=target, args=(child, argument), daemon=True)
+        process.start()
+        processes.append(process)
+        return parent
+
+    for n, part in enumerate(shares(tables, args.procs)):
         share = Share(bases, part, args.pace, args.next_hand, args.warmup, args.window, args.drain,
                       args.seed + n, args.analysis_grace, args.stagger)
-        process = context.Process(target=client_process, args=(child, share), daemon=True)
-        process.start()
-        pipes.append(parent)
-        processes.append(process)
+        pipes.append(launch(client_process, share))
     try:
         for pipe in pipes:
             answer = pipe.recv()
             if answer != "seated":
                 raise RoundFailed(f"a client process failed while seating: {answer}")
+        # The spectators come once the players are seated: their handshakes do not slow
+        # the seating (a round's tables wait for all of theirs).
+        for crowd in crowds(bases, tables[0][1], args.spectators, args.spectator_sample, args.warmup,
+                            args.window, args.drain, CONNECTING):
+            watchers.append(launch(spectator_process, crowd))
+        for pipe in watchers:
+            answer = pipe.recv()
+            if not isinstance(answer, dict):
+                raise RoundFailed(f"a spectator process failed while opening: {answer}")
         start = time.perf_counter() + 1
-        for pipe in pipes:
+        for pipe in pipes + watchers:
             pipe.send(start)
         opens, closes = start + args.warmup, start + args.warmup + args.window
         time.sleep(max(0.0, opens - time.perf_counter()))
@@ -456,18 +344,32 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
                if name != "postgres"}
         load = Path("/proc/loadavg").read_text().split()[0]
         results = [pipe.recv() for pipe in pipes]
+        # The spectators wait for the watched table's last version, as its players held it.
+        final = next((r["watched_final"] for r in results if isinstance(r, dict) and r["watched_final"]),
+                     None)
+        for pipe in watchers:
+            pipe.send(final)
+        spectated = [pipe.recv() for pipe in watchers]
     finally:
         for process in processes:
             process.join(30)
             if process.is_alive():
                 process.kill()
-    failed = [r for r in results if isinstance(r, str)]
+    failed = [r for r in results + spectated if isinstance(r, str)]
     if failed:
         raise RoundFailed(f"a client process failed: {failed[0]}")
-    merged = {key: [x for r in results for x in r[key]] for key in ("samples", "deals", "sent", "ticks",
-                                                                      "late", "errors", "drops", "passes")}
+    merged = {key: [x for r in results for x in r[key]]
+              for key in ("samples", "watched", "watched_moves", "deals", "sent", "ticks", "late", "errors",
+                          "drops", "passes")}
     deals = [late * 1000 for at, late in merged["deals"] if opens <= at < closes]
-    row: dict[str, Any] = dict(figures(merged["samples"], merged["sent"], merged["ticks"], opens, closes))
+    row: dict[str, Any] = dict(figures(merged["samples"] + merged["watched"], merged["sent"], merged["ticks"],
+                                       opens, closes))
+    row.update(watched=latency(merged["watched"], opens, closes),
+               unwatched=latency(merged["samples"], opens, closes), spectators=args.spectators)
+    if spectated:
+        versions = sum(r["watched_versions"] for r in results)
+        row["spectated"] = spectator_summary(spectated, merged["watched_moves"], versions, opens, closes,
+                                             args.window)
     # Errors and drops from the warm-up on: a table that lost a socket then is short in
     # the window too.
     row.update(
@@ -486,40 +388,6 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     return row
 
 
-# Printing
-
-def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
-    print()
-    print(f"paced load: one move per table every {args.pace:g} s, {args.warmup:g} s warm-up, "
-          f"{args.window:g} s measured, {args.procs} client processes")
-    print(f"{'mode':<12} {'daphne':>6} {'tables':>6} {'moves/s':>13} {'p50 ms':>7} {'p95 ms':>7} "
-          f"{'p99 ms':>7} {'max ms':>7} {'errors':>6} {'drops':>5} {'missed':>6} {'srv cpu':>7} "
-          f"{'cli cpu':>7} {'tick late':>9} {'load':>5}")
-    for r in rows:
-        moves = f"{r['sent_per_s']:.1f} of {r['asked_per_s']:.0f}"
-        print(f"{label:<12} {daphne:>6} {r['tables']:>6} {moves:>13} {r['p50']:>7.1f} {r['p95']:>7.1f} "
-              f"{r['p99']:>7.1f} {r['max']:>7.1f} {len(r['errors']):>6} {len(r['drops']):>5} "
-              f"{r['missed']:>6} {sum(r['usage'].values()):>7.0%} {r['client_cpu']:>7.0%} "
-              f"{r['late_p99']:>7.0f}ms {r['load']:>5}")
-    for r in rows:
-        parts = [f"{name} {cpu:.0%}" + (f" {r['rss'][name] / 2**20:.0f} MiB" if name in r["rss"] else "")
-                 for name, cpu in r["usage"].items()]
-        print(f"  {r['tables']} tables, CPU (of one core) and RSS: " + ", ".join(parts))
-        if r["deals"]:
-            print(f"  {r['tables']} tables, deal timer late (ms): p50 {r['deal_p50']:.0f}, "
-                  f"p99 {r['deal_p99']:.0f}, max {r['deal_max']:.0f} over {r['deals']} deals")
-        else:
-            print(f"  {r['tables']} tables, deal timer late: no hand ended in the window")
-        print(f"  {r['tables']} tables, {r['analysis']}")
-        if r["passes"]:
-            print(f"  {r['tables']} tables, ticks that sent no move: "
-                  + ", ".join(f"{why} {count}" for why, count in r["passes"].most_common()))
-        if r["errors"] or r["drops"] or r["leaks"]:
-            codes = {code: r["errors"].count(code) for code in sorted(set(r["errors"]))}
-            print(f"  WARNING at {r['tables']} tables: errors {codes}, {r['leaks']} hidden-card leaks, "
-                  f"dropped sockets {r['drops'][:3]}")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", choices=["embedded", "scaled"], default="embedded")
@@ -533,7 +401,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--window", type=float, default=60.0, help="seconds measured (default 60)")
     parser.add_argument("--drain", type=float, default=10.0,
                         help="seconds a move sent in the window has to reach all four seats")
-    parser.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument("--procs", type=int, default=2, help="client processes (default 2); 1 holds every "
+                        "player's socket in one process")
+    parser.add_argument("--sessions", choices=["http", "db"], default="http",
+                        help="players signed up over HTTP (a password hash each), or made with their "
+                        "sessions in the servers' database (benchmarks.load_sessions)")
+    parser.add_argument("--spectators", type=int, default=0,
+                        help="logged-out sockets watching table 0 while all the tables play")
+    parser.add_argument("--spectator-sample", type=int, default=50,
+                        help="spectators, of --spectators, whose states are timed (a process of their own)")
+    parser.add_argument("--database", default=DATABASE,
+                        help=f"scaled: the PostgreSQL database to create and drop (default {DATABASE})")
+    parser.add_argument("--redis-db", type=int, default=REDIS_DB,
+                        help=f"scaled: the Redis database to empty and use (default {REDIS_DB})")
     parser.add_argument("--idle", default="0,200,800", help="idle socket counts for RSS ('' to skip)")
     parser.add_argument("--next-hand", type=float, default=0.5,
                         help="NEXT_HAND_SECONDS: shorter than a tick, so a table keeps its pace")
@@ -563,16 +443,22 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
-    with LoadServers(scaled, daphne, args.next_hand, args.logs, args.proxy) as servers:
+    with LoadServers(scaled, daphne, args.next_hand, args.logs, args.proxy, args.database,
+                     args.redis_db) as servers:
         print(f"starting {args.mode} servers ({daphne} daphne{' + worker' if scaled else ''}"
               f"{' behind nginx' if args.proxy else ''})...", flush=True)
         bases = servers.start()
         started = time.perf_counter()
-        sessions = sign_up_players(bases, 4 * max(counts))
+        if args.sessions == "db":
+            sessions = db_sessions(servers.env(), bases, 4 * max(counts))
+        else:
+            sessions = sign_up_players(bases, 4 * max(counts))
+        made = time.perf_counter()
         rooms = pool_map(lambda owner: create_room(owner, f"load {uuid.uuid4().hex[:4]}", "classic", 31, 120),
                          sessions[::4], workers=4 * daphne)
-        print(f"signed up {len(sessions)} players and opened {len(rooms)} rooms over HTTP in "
-              f"{time.perf_counter() - started:.0f} s", flush=True)
+        how = "made in the database" if args.sessions == "db" else "signed up over HTTP"
+        print(f"{len(sessions)} players {how} in {made - started:.1f} s, {len(rooms)} rooms opened over HTTP "
+              f"in {time.perf_counter() - made:.1f} s", flush=True)
         if steps:
             daphne_pids = [p.pid for name, p in servers.named.items() if name.startswith("daphne")]
             show_idle(asyncio.run(idle_sockets(bases, rooms, steps, daphne_pids, CONNECTING)))

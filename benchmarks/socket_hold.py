@@ -43,7 +43,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.typing import Origin
 
 from benchmarks.abuse import PacedTable, household, percentile, seat_tables, window
-from benchmarks.load import LoadServers
+from benchmarks.load_servers import LoadServers
 from benchmarks.table_latency import Servers, cpu_seconds, sign_up_players
 from tarneeb import settings as site_settings
 

@@ -1,0 +1,51 @@
+"""benchmarks.load end to end at a tiny size: players made in the database (`--sessions
+db`) sit and play, one client process holds every player's socket (`--procs 1`), and
+spectators watch table 0 (`--spectators`), whose figures are printed apart."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.processes import ROOT
+
+pytestmark = pytest.mark.embedded
+
+NUMBER = r"([\d.]+|nan)"
+
+
+def test_db_sessions_play_and_the_watched_table_is_reported_apart():
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.load", "--mode", "embedded", "--tables", "2", "--sessions", "db",
+         "--spectators", "20", "--spectator-sample", "5", "--procs", "1", "--warmup", "2", "--window", "6",
+         "--drain", "3", "--idle", "", "--analysis-grace", "2"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    out = done.stdout
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "8 players made in the database" in out
+    assert "WARNING" not in out and "no larger count tried" not in out, out
+    # The row exists only if every socket sat (a logged-out one cannot) and held a dealt hand.
+    row = re.search(r"^embedded +1 +2 +([\d.]+) of (\d+) .* (\d+) +(\d+) +(\d+) +\d+% +\d+%", out, re.M)
+    assert row is not None, out
+    sent, _, errors, drops, missed = row.groups()
+    assert float(sent) > 0 and (errors, drops, missed) == ("0", "0", "0"), out
+
+    watched = re.search(rf"watched table 0 \(20 spectators\): p50 {NUMBER} .* over (\d+) moves; "
+                        rf"other tables: p50 {NUMBER} .* over (\d+) moves; p99 difference", out)
+    assert watched is not None, out
+    assert int(watched.group(2)) > 0 and int(watched.group(4)) > 0, out
+
+    spectators = re.search(r"spectators: 20 open \(0 refused\), states received each since the start "
+                           r"min (\d+) / median \d+ / max (\d+) \(the players saw (\d+) versions\), "
+                           r"0 missed the final version, 0 dropped, 0 errors, 0 hidden-card leaks", out)
+    assert spectators is not None, out
+    least, most, versions = map(int, spectators.groups())
+    # States are whole: a spectator may be sent fewer than the players saw (a later one
+    # stands for an earlier), but some, and the final one (above).
+    assert 0 < least <= most and versions > 0, out
+
+    timed = re.search(rf"move sent to all 5 timed spectators holding it: p50 {NUMBER} .* over (\d+) moves "
+                      r"\(0 never reached them all\)", out)
+    assert timed is not None, out
+    assert int(timed.group(2)) > 0, out
