@@ -4,18 +4,22 @@
     python -m benchmarks.load --mode scaled --daphne 2 --tables 50,100,200,400
 
 Each table is four protocol clients (tests/protocol_client.py: signed up and logged in
-over HTTP, then one websocket each, as a bot would). On each table's tick, every P
-seconds (tables out of step), the seat whose own state offers legal moves sends one of
+over HTTP, or with `--sessions db` made with their sessions in the servers' database by
+benchmarks.load_sessions; then one websocket each, as a bot would). On each table's
+tick, every P seconds (tables out of step), the seat whose own state offers legal moves sends one of
 them, if its state is the newest the table has seen; otherwise the tick passes (the
 table is between hands, or its last move has not come back yet). After a warm-up, a
 fixed window is measured: for every move sent in it, the time until all four sockets
 hold a state at the new version or later (time.perf_counter, the system's monotonic
 clock, read in the client process when it sends and when it has parsed the message).
-The clients run in processes of their own (`--procs`), a table's four in one process.
+The clients run in processes of their own (`--procs`, 1 for one holding every socket), a
+table's four in one process. `--spectators N` opens N logged-out sockets at table 0 while
+all the tables play (benchmarks.load_spectators), and reports table 0's moves apart.
 
 It starts its own servers as benchmarks.table_latency does: embedded is one daphne on a
 fresh SQLite file with the in-process worker; scaled is PostgreSQL database
-`tarneeb_load`, Redis database 5 (prefix `tarneeb-load`), `--daphne` processes, one
+`tarneeb_load`, Redis database 5 (prefix `tarneeb-load`; others with `--database` and
+`--redis-db`, for a second run on the same machine), `--daphne` processes, one
 prefork Celery worker and beat; sockets are dealt to the daphne processes round robin,
 or with `--proxy` all go to Debian's nginx run from deploy/'s configuration, which deals
 them (and the sign-ups) to the daphnes itself.
