@@ -127,7 +127,14 @@ async def watch(connection: Connection, crowd: Crowd) -> dict[str, Any]:
         while time.perf_counter() < until and any(w.held < final for w in opened):
             await asyncio.sleep(0.1)
     closing = True
-    await asyncio.gather(*(w.client.close() for w in opened), return_exceptions=True)
+
+    async def close_one(watcher: Watcher) -> None:
+        async with gate:
+            await watcher.client.close()
+
+    # A few at a time, as they were opened: a thousand at once can run a scaled daphne's
+    # Redis pool out of connections (each disconnect leaves its groups; benchmarks.usage).
+    await asyncio.gather(*(close_one(w) for w in opened), return_exceptions=True)
     await asyncio.gather(*readers, return_exceptions=True)
     return {
         "opened": len(opened), "refused": refused, "drops": drops, "errors": errors,

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from benchmarks.load_spectators import delays
 from tests.processes import ROOT
 
 pytestmark = pytest.mark.embedded
@@ -49,3 +50,19 @@ def test_db_sessions_play_and_the_watched_table_is_reported_apart():
                       r"\(0 never reached them all\)", out)
     assert timed is not None, out
     assert int(timed.group(2)) > 0, out
+
+
+def test_a_moves_spectator_delay_is_until_the_last_timed_spectator_holds_it():
+    moves = [(10.0, 7, 5), (12.0, 7, 6), (13.0, 7, 7), (30.0, 7, 8)]  # (sent at, match, new v)
+    arrivals = [
+        [(10.010, 7, 5), (12.020, 7, 6), (13.005, 7, 7)],
+        # A later version stands for an earlier: this one never held v 6 itself.
+        [(10.030, 7, 5), (13.010, 7, 7)],
+    ]
+    waits, missed = delays(moves, arrivals, opens=10.0, closes=20.0)
+    assert [round(w) for w in waits] == [30, 1010, 10]
+    assert missed == 0
+    # One spectator never got v 7: the move is missed, not timed.
+    waits, missed = delays(moves, [arrivals[0], arrivals[1][:1]], opens=10.0, closes=20.0)
+    assert [round(w) for w in waits] == [30]
+    assert missed == 2
