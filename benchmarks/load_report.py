@@ -50,7 +50,8 @@ def show_watched(r: dict[str, Any]) -> None:
     s = r.get("spectated")
     if not s:
         return
-    print(f"  {r['tables']} tables, spectators: {s['opened']} open ({len(s['refused'])} refused), "
+    print(f"  {r['tables']} tables, spectators: {s['opened']} open ({len(s['refused'])} refused, "
+          f"opened in {s['took']:.1f} s), "
           f"states received each since the start min {s['states_min']} / median {s['states_median']:.0f} / "
           f"max {s['states_max']} (the players saw {s['versions']} versions), "
           f"{s['missed_final']} missed the final version, {len(s['drops'])} dropped, "

@@ -100,7 +100,9 @@ async def watch(connection: Connection, crowd: Crowd) -> dict[str, Any]:
             if crowd.timed:
                 watcher.arrivals.append((now, *order(message)))
 
+    began = time.perf_counter()
     connected = await asyncio.gather(*(open_one(w) for w in watchers))
+    took = time.perf_counter() - began
     opened = [w for w, ok in zip(watchers, connected, strict=True) if ok]
     readers = [asyncio.create_task(read(w)) for w in opened]
     connection.send({"opened": len(opened), "refused": refused})
@@ -137,7 +139,7 @@ async def watch(connection: Connection, crowd: Crowd) -> dict[str, Any]:
     await asyncio.gather(*(close_one(w) for w in opened), return_exceptions=True)
     await asyncio.gather(*readers, return_exceptions=True)
     return {
-        "opened": len(opened), "refused": refused, "drops": drops, "errors": errors,
+        "opened": len(opened), "took": took, "refused": refused, "drops": drops, "errors": errors,
         "states": [w.states for w in opened],
         "missed_final": 0 if final is None else sum(1 for w in opened if w.held < final),
         "leaks": sum(len(w.client.leaks) for w in opened),
@@ -190,7 +192,7 @@ def summary(results: list[dict[str, Any]], moves: list[tuple[float, int, int]], 
     states = [n for r in results for n in r["states"]]
     waits, missed = delays(moves, [a for r in results for a in r["arrivals"]], opens, closes)
     return {
-        "opened": sum(r["opened"] for r in results),
+        "opened": sum(r["opened"] for r in results), "took": max((r["took"] for r in results), default=0.0),
         **{key: [x for r in results for x in r[key]] for key in ("refused", "drops", "errors")},
         "leaks": sum(r["leaks"] for r in results), "missed_final": sum(r["missed_final"] for r in results),
         "states_min": min(states, default=0), "states_median": statistics.median(states) if states else 0,

@@ -37,7 +37,8 @@ def test_db_sessions_play_and_the_watched_table_is_reported_apart():
     assert watched is not None, out
     assert int(watched.group(2)) > 0 and int(watched.group(4)) > 0, out
 
-    spectators = re.search(r"spectators: 20 open \(0 refused\), states received each since the start "
+    spectators = re.search(r"spectators: 20 open \(0 refused, opened in [\d.]+ s\), "
+                           r"states received each since the start "
                            r"min (\d+) / median \d+ / max (\d+) \(the players saw (\d+) versions\), "
                            r"0 missed the final version, 0 dropped, 0 errors, 0 hidden-card leaks", out)
     assert spectators is not None, out
