@@ -117,7 +117,8 @@ def create_room(session: HttpSession, name: str = "protocol table", variant: str
         form["private"] = "on"
     response = session.post("/rooms/new/", form)
     location = response.headers.get("Location", "")
-    found = re.search(r"/rooms/([^/]+)/$", location)
+    # The path alone: a logged-out owner is sent to /accounts/login/?next=/rooms/new/.
+    found = re.search(r"/rooms/([^/]+)/$", urlsplit(location).path)
     if response.status != 302 or not found:
         raise ProtocolError(f"POST /rooms/new/ answered {response.status} {location!r}")
     return found.group(1)
