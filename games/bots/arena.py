@@ -5,7 +5,8 @@ with the teams swapped, so the cards' luck cancels.  Printed: match wins,
 points per deal (paired deals: the same deck and dealer at both tables) with a
 95% confidence interval, Classic contracts made % (all, those bid at 10 or more, and 13s),
 and decision time p50/p99
-(CPU time of one process).  Levels: the bot levels and ``timer``, the engine's
+(CPU time of one process); ``--deals FILE`` writes every paired deal's difference and
+both tables' auctions and results, a JSON line each.  Levels: the bot levels and ``timer``, the engine's
 ``timeout_action()``; ``expert@REV`` (any level at a git revision) plays the bots of
 that commit, e.g. ``--east-west expert@4df812c`` to measure a change against the expert
 before it.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
+import json
 import math
 import pathlib
 import random
@@ -93,6 +95,7 @@ class Record:
     # Classic: (bid, made?) per declaring level.
     contracts: dict[str, list[tuple[int, bool]]] = field(default_factory=dict)
     times: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision, by level
+    auctions: list[list[Event]] = field(default_factory=list)  # per hand: its bids, passes and summary
 
 
 def play_match(
@@ -125,6 +128,8 @@ def play_match(
             record.times.setdefault(level, []).append(clock() - start)
             history += match.apply(seat, action)  # IllegalAction propagates: a bot bug
         summary = next(filter(ends_hand, reversed(history)))
+        auction: list[Event] = [e for e in history if e["type"] in ("bid", "pass")]
+        record.auctions.append([*auction, summary])
         hands += 1
         if summary["thrown_in"]:
             record.deals.append((hand_dealer, [0, 0]))
@@ -146,6 +151,9 @@ def play_match(
 class PairResult:
     wins: dict[str, int]
     deal_diffs: list[float]  # level A's points minus level B's, per paired deal (mean of both tables)
+    # Per paired deal: the pair, the hand's number, the diff and both tables' auctions (level A
+    # north-south first, then east-west), to find the deals a level loses (``--deals``).
+    deal_rows: list[dict]
     contracts: dict[str, list[tuple[int, bool]]]
     times: dict[str, list[float]]
 
@@ -164,10 +172,12 @@ def play_pair(args: tuple[str, str, str, int, int, int | None]) -> PairResult:
     for rec in (first, second):
         if rec.winner_level is not None:
             wins[rec.winner_level] = wins.get(rec.winner_level, 0) + 1
-    diffs = []
-    for (d1, p1), (d2, p2) in zip(first.deals, second.deals, strict=False):
+    diffs, rows = [], []
+    hands = zip(first.deals, second.deals, first.auctions, second.auctions, strict=False)
+    for k, ((d1, p1), (d2, p2), a1, a2) in enumerate(hands):
         if d1 == d2:  # the same deck dealt by the same seat: a duplicate pair
             diffs.append(((p1[0] - p1[1]) + (p2[1] - p2[0])) / 2)
+            rows.append({"pair": pair, "hand": k, "diff": diffs[-1], "tables": [a1, a2]})
     contracts: dict[str, list[tuple[int, bool]]] = {}
     times: dict[str, list[float]] = {}
     for rec in (first, second):
@@ -175,7 +185,7 @@ def play_pair(args: tuple[str, str, str, int, int, int | None]) -> PairResult:
             contracts.setdefault(level, []).extend(made)
         for level, ts in rec.times.items():
             times.setdefault(level, []).extend(ts)
-    return PairResult(wins, diffs, contracts, times)
+    return PairResult(wins, diffs, rows, contracts, times)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -225,6 +235,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--target", type=int, default=None, help="Classic: 31, 41 or 61")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (decision times stay per core)")
+    parser.add_argument("--deals", type=pathlib.Path, help="write each paired deal here, a JSON line each")
     args = parser.parse_args(argv)
     level_a, level_b = args.north_south, args.east_west
     tasks = [(args.variant, level_a, level_b, args.seed, p, args.target) for p in range(args.matches)]
@@ -234,6 +245,10 @@ def main(argv: list[str] | None = None) -> None:
             results = list(pool.map(play_pair, tasks, chunksize=4))
     else:
         results = [play_pair(t) for t in tasks]
+    if args.deals:
+        with args.deals.open("w") as out:
+            for row in (row for r in results for row in r.deal_rows):
+                out.write(json.dumps(row) + "\n")
     print(f"{args.variant}: {level_a} (north-south first) against {level_b}")
     print(report(level_a, level_b, results, time.perf_counter() - start))
     sys.stdout.flush()
