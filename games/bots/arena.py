@@ -231,6 +231,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--north-south", default="standard", type=arena_level, help="also LEVEL@GIT-REVISION")
     parser.add_argument("--east-west", default="timer", type=arena_level, help="also LEVEL@GIT-REVISION")
     parser.add_argument("--matches", type=int, default=100, help="duplicate match pairs")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first pair's number: a long run in pieces, joined by their --deals")
     parser.add_argument("--variant", default="classic", choices=("classic", "forty_one"))
     parser.add_argument("--target", type=int, default=None, help="Classic: 31, 41 or 61")
     parser.add_argument("--seed", type=int, default=1)
@@ -238,7 +240,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=pathlib.Path, help="write each paired deal here, a JSON line each")
     args = parser.parse_args(argv)
     level_a, level_b = args.north_south, args.east_west
-    tasks = [(args.variant, level_a, level_b, args.seed, p, args.target) for p in range(args.matches)]
+    pairs = range(args.first, args.first + args.matches)
+    tasks = [(args.variant, level_a, level_b, args.seed, p, args.target) for p in pairs]
     start = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
