@@ -366,6 +366,9 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
               for key in ("samples", "watched", "watched_moves", "deals", "sent", "ticks", "late", "errors",
                           "drops", "passes")}
     deals = [late * 1000 for at, late in merged["deals"] if opens <= at < closes]
+    if args.samples:
+        write_samples(args.samples / f"{len(tables)}.csv", merged["samples"] + merged["watched"],
+                      opens, closes)
     row: dict[str, Any] = dict(figures(merged["samples"] + merged["watched"], merged["sent"], merged["ticks"],
                                        opens, closes))
     row.update(watched=latency(merged["watched"], opens, closes),
@@ -390,6 +393,14 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
                                   args.analysis_grace, sum(r["analysis"]["failures"] for r in results)),
     )
     return row
+
+
+def write_samples(path: Path, samples: list[tuple[float, float]], opens: float, closes: float) -> None:
+    """When each move of the window was sent and how long it took: a tail spread over the
+    window is queueing, one bunched in time is a stall everyone waited for."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rows = sorted((at - opens, latency * 1000) for at, latency in samples if opens <= at < closes)
+    path.write_text("sent_s,latency_ms\n" + "".join(f"{at:.3f},{ms:.1f}\n" for at, ms in rows))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -430,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds after the drain that the hands ended in the window have to be analysed")
     parser.add_argument("--profile", type=Path, default=None,
                         help="sample the servers with py-spy over each window into this directory")
+    parser.add_argument("--samples", type=Path, default=None,
+                        help="write each move of the window (seconds into it, latency ms) to DIR/N.csv")
     args = parser.parse_args(argv)
     counts = sorted({int(n) for n in args.tables.split(",") if n.strip()})
     steps = sorted({int(n) for n in args.idle.split(",") if n.strip()})

@@ -30,6 +30,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from accounts.models import User
 from chat import services as chat
 from games import bot_players, groups, hints
+from games.here_batch import HereBatch, here_batch
 from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
 from games.relay import Inbox, relays
 from games.services import hooks, move_path, published, refusals, room_life
@@ -78,6 +79,12 @@ def database(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
             close_old_connections()
 
     return sync_to_async(run, thread_sensitive=not settings.SCALED)
+
+
+def heres() -> HereBatch:
+    """This event loop's batch of the sockets' "here" (games.here_batch), written on a
+    database thread."""
+    return here_batch(database(room_life.here_all))
 
 
 def language_of(scope: Mapping[str, Any]) -> str:
@@ -339,6 +346,8 @@ class RoomConsumer(ProtocolConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.leave_group(groups.room(self.room_id))
+        if self.user.is_authenticated:
+            await heres().forget(self.room_id, self.user.pk)
         await database(room_life.gone)(self.room_id, self.user)
 
     async def handle_message(self, content: dict[str, Any]) -> None:
@@ -369,7 +378,8 @@ class RoomConsumer(ProtocolConsumer):
             elif kind == "leave":
                 await database(self.leave)(content.get("confirm") is True)
             elif kind == "here":
-                await database(room_life.here)(self.room_id, self.user)
+                if self.user.is_authenticated:
+                    heres().add(self.room_id, self.user.pk)
             elif kind == "hint":
                 # Checked with the rows, then the expert thinks off the database thread.
                 asked = await database(hints.ask)(self.room_id, self.user)

@@ -4,8 +4,10 @@ starts the match through the move path, which writes every match. Before any of 
 apps' checks of the person (games.services.hooks) read the database: a suspension or a
 cool-down is never taken on trust."""
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
+from functools import reduce
 from typing import Any
 
 from celery import current_app
@@ -29,6 +31,7 @@ from tarneeb.text import clean_line
 FILL_QUICK_ROOM_TASK = "games.tasks.fill_quick_room"
 # Both play to 41 (Tarneeb 41 always does).
 QUICK_VARIANTS = ("classic", "forty_one")
+HERE_CHUNK = 200  # (room, person) pairs a statement of here_all names
 
 
 def create_room(owner: User, *, name: str, variant: str, target: int, turn_seconds: int,
@@ -296,6 +299,22 @@ def here(room_id: str, user: User | AnonymousUser) -> None:
         _relist_quick_room(room_id)
     else:
         seat.update(here_until=_here_until())
+
+
+def here_all(heard: Collection[tuple[str, int]]) -> None:
+    """The "here" of many sockets at once, as (room, person) pairs (games.here_batch):
+    their seats count as present a while longer, and a table where someone came back
+    after being away hears it."""
+    pairs = list(heard)
+    for start in range(0, len(pairs), HERE_CHUNK):
+        chunk = pairs[start:start + HERE_CHUNK]
+        seats = Seat.objects.filter(reduce(operator.or_, (Q(room_id=room_id, user_id=user_id)
+                                                          for room_id, user_id in chunk)), bot=False)
+        back = set(seats.filter(_absent(timezone.now())).values_list("room_id", flat=True))
+        seats.update(here_until=_here_until())
+        for room_id in back:
+            published.publish_presence(room_id)
+            _relist_quick_room(room_id)
 
 
 def gone(room_id: str, user: User | AnonymousUser) -> None:
