@@ -132,7 +132,7 @@ def profile(servers: LoadServers, folder: Path, seconds: float) -> list[subproce
     pausing them (--nonblocking), into folder/NAME.txt: folded stacks, one a line with its
     count, for speedscope or flamegraph.pl."""
     folder.mkdir(parents=True, exist_ok=True)
-    return [subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking",
+    return [subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking", "--gil",
                               "--subprocesses", "--threads", "--rate", "200", "--format", "raw",
                               "--duration", str(int(seconds)), "--pid", str(process.pid),
                               "--output", str(folder / f"{name}.txt")],

@@ -1,12 +1,13 @@
-"""The match row on the move path: read under its lock with the room and the owner's name,
-and written back after the move, each in SQL written once per database connection.
+"""The match row on the move path: found from the player's seat, read under its lock with
+the room and the owner's name, and written back after the move, each in SQL written once.
 
-The ORM compiles a query anew every time, and for these two it cost more Python than the
-rest of a move did (the three-table select of select_for_update + select_related, and
+The ORM compiles a query anew every time, and for the lock and the save it cost more Python
+than the rest of a move did (the three-table select of select_for_update + select_related, and
 save(update_fields=...)). The same columns are read and written here, through the fields'
 own converters and `get_db_prep_save`, and the models are built with `from_db`, as a
 queryset builds them. Only the owner's id and username are read: a room's summary needs
-nothing else of them.
+nothing else of them. The seat's read, the first of every move, was a tenth of a scaled
+daphne's CPU through the ORM (docs/performance.md).
 """
 
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from django.db.models import Field, Model
 from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
-from games.models import Match, Room
+from games.models import Match, Room, Seat
 
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 OWNER_FIELDS = ("id", "username")
@@ -91,6 +92,29 @@ def locked_match(match_id: int, *, skip_locked: bool = False) -> Match | None:
     room.owner = owner
     match.room = room
     return match
+
+
+def playing_seat(room_id: str, user_id: int) -> tuple[int, int, int] | None:
+    """The user's seat at the room's match in play, that match's id and its version, or
+    None: the first read of every move (move_path.act), without a lock."""
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(_playing_seat_sql(), [room_id, user_id, Match.Status.PLAYING])
+        row = cursor.fetchone()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+@cache
+def _playing_seat_sql() -> str:
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+
+    def column(model: type[Model], field: str) -> str:
+        return f"{quote(model._meta.db_table)}.{quote(_column_name(_concrete(model, field)))}"
+
+    return (f"SELECT {column(Seat, 'number')}, {column(Match, 'id')}, {column(Match, 'version')}"
+            f" FROM {quote(Seat._meta.db_table)} INNER JOIN {quote(Match._meta.db_table)}"
+            f" ON {column(Match, 'room')} = {column(Seat, 'room')}"
+            f" WHERE {column(Seat, 'room')} = %s AND {column(Seat, 'user')} = %s"
+            f" AND {column(Match, 'status')} = %s LIMIT 1")
 
 
 def save_move(match: Match) -> None:

@@ -88,11 +88,9 @@ def act(room_id: str, user: User | AnonymousUser, action: Any, version: Any) -> 
         raise Refused("not_seated", _("Log in and take a seat to play."))
     hooks.may_act.check(user)
     # One read for the usual case, a seat at a table in play; the refusals look further.
-    playing = (Seat.objects.filter(room_id=room_id, user=user, room__matches__status=Match.Status.PLAYING)
-               .values_list("number", "room__matches__pk", "room__matches__version")[:1])
-    if not playing:
+    if (playing := match_row.playing_seat(room_id, user.pk)) is None:
         raise _not_playing(room_id, user)
-    seat, match_id, current = playing[0]
+    seat, match_id, current = playing
     if not isinstance(action, dict) or action.get("type") == "deal":
         raise Refused("illegal", _("Unknown action."))
     if version != current:
