@@ -338,7 +338,8 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         opens, closes = start + args.warmup, start + args.warmup + args.window
         time.sleep(max(0.0, opens - time.perf_counter()))
         before = Usage.now(server_processes(servers))
-        profilers = profile(servers, args.profile / f"{len(tables)}", args.window) if args.profile else []
+        profilers = (profile(servers, args.profile / f"{len(tables)}", args.window, args.profile_gil)
+                     if args.profile else [])
         time.sleep(max(0.0, closes - time.perf_counter()))
         for profiler in profilers:
             profiler.wait(30)
@@ -441,6 +442,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds after the drain that the hands ended in the window have to be analysed")
     parser.add_argument("--profile", type=Path, default=None,
                         help="sample the servers with py-spy over each window into this directory")
+    parser.add_argument("--profile-gil", action="store_true",
+                        help="with --profile: only the samples of the thread holding the GIL (the CPU)")
     parser.add_argument("--samples", type=Path, default=None,
                         help="write each move of the window (seconds into it, latency ms) to DIR/N.csv")
     args = parser.parse_args(argv)

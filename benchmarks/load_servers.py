@@ -127,12 +127,15 @@ def server_processes(servers: LoadServers) -> dict[str, list[int]]:
     return named
 
 
-def profile(servers: LoadServers, folder: Path, seconds: float) -> list[subprocess.Popen[bytes]]:
+def profile(servers: LoadServers, folder: Path, seconds: float,
+            gil: bool = False) -> list[subprocess.Popen[bytes]]:
     """py-spy samples each daphne (with its threads) and the worker for the window, without
     pausing them (--nonblocking), into folder/NAME.txt: folded stacks, one a line with its
-    count, for speedscope or flamegraph.pl."""
+    count, for speedscope or flamegraph.pl. With `gil`, only samples of the thread holding
+    the GIL: where the CPU goes, without the threads waiting on the database."""
     folder.mkdir(parents=True, exist_ok=True)
-    return [subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking", "--gil",
+    return [subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking",
+                              *(["--gil"] if gil else []),
                               "--subprocesses", "--threads", "--rate", "200", "--format", "raw",
                               "--duration", str(int(seconds)), "--pid", str(process.pid),
                               "--output", str(folder / f"{name}.txt")],
