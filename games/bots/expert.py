@@ -8,7 +8,7 @@ contract and its bonus; Tarneeb 41: each seat's own bid) and play the card with
 the best weighted average.  A card the table rules call unsound (overtaking a
 won trick, throwing a master) must be clearly better to be played.  Early in a
 hand a full-size solve costs too much (docs/bots.md), so until the hand is down
-to ``SEARCH_FROM`` cards the standard rules play.
+to ``SEARCH_FROM`` cards (by variant) the standard rules play.
 
 Bidding: Tarneeb 41's bid is the one with the best expected score given the spread
 of tricks measured for the standard evaluator, never below the hand's sure tricks.
@@ -34,9 +34,10 @@ from .table import SUIT_OF, Table, beats, bits
 # Tricks a seat takes in Tarneeb 41 from its playing tricks: fitted on 1,476 seats of
 # standard self-play (residual spread 1.04 tricks).
 SEAT_BASE, SEAT_SLOPE, SEAT_SPREAD = 0.10, 0.965, 1.04
-SEARCH_FROM = 9  # cards in this seat's hand when searching starts
+# Cards in this seat's hand when searching starts, by variant (Tarneeb 41 at 10 is not measured).
+SEARCH_FROM = {"classic": 10, "forty_one": 9}
 # Deals sampled per decision, by cards left in the hand: fewer cards, cheaper solves.
-SAMPLES = {9: 12, 8: 20, 7: 28, 6: 36, 5: 48, 4: 48, 3: 48, 2: 48, 1: 1}
+SAMPLES = {10: 16, 9: 12, 8: 20, 7: 28, 6: 36, 5: 48, 4: 48, 3: 48, 2: 48, 1: 1}
 # Points a deal by which a card the table rules call unsound must beat every sound card.
 UNSOUND_MARGIN = 0.5
 
@@ -407,7 +408,7 @@ def choose(t: Table, legal: list[dict[str, Any]], rng: random.Random) -> dict[st
         cards = legal_cards(t)
         if len(cards) == 1:
             return {"type": "play", "card": FULL_DECK[cards[0]]}
-        if t.hand.bit_count() > SEARCH_FROM:
+        if t.hand.bit_count() > SEARCH_FROM[t.variant]:
             return {"type": "play", "card": FULL_DECK[standard.play(t)]}
         return {"type": "play", "card": FULL_DECK[search_play(t, cards, rng)]}
     if t.phase == "trump":

@@ -69,7 +69,7 @@ def _play(t: Table, rng: random.Random) -> Hint:
     cards = expert.legal_cards(t)
     if len(cards) == 1:
         return Hint({"type": "play", "card": FULL_DECK[cards[0]]}, "only")
-    if t.hand.bit_count() > expert.SEARCH_FROM:
+    if t.hand.bit_count() > expert.SEARCH_FROM[t.variant]:
         return Hint({"type": "play", "card": FULL_DECK[standard.play(t)]}, "rules")
     totals, weight_sum = expert.search_scores(t, cards, rng)
     card = expert.pick(t, cards, totals, weight_sum)
