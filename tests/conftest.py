@@ -71,6 +71,24 @@ THROUGH_THE_SERVICES = ("tests/browser/test_browser_table.py", "tests/browser/te
                         "tests/browser/test_browser_moderation.py")
 
 
+# Pure Python outside those folders: the analysis on double dummy, settings read in a
+# process of their own, the import layers, text and address rules, the token bucket, the
+# record schema against the engine. None opens the database, a socket, the channel layer
+# or a worker, so the scaled pass would only repeat them; a test added to one of these
+# files that does ask for the database or a server (`uses_services`) still runs in both.
+NO_SERVICES = tuple(f"tests/test_{name}.py" for name in (
+    "analysis_best_play", "analysis_costly_card", "analysis_independent", "analysis_masters",
+    "card_leak_check", "chat_invisible", "import_contracts", "leavers_policy", "load_bench_pacing",
+    "login_addresses", "protocol_keys", "record_schema_events", "secure_cookies", "token_bucket"))
+SERVICE_FIXTURES = {"db", "transactional_db", "django_db_setup", "worker", "worker_process", "server",
+                    "site", "live_server", "asgi_application", "client", "admin_client", "async_client"}
+
+
+def uses_services(item: pytest.Item) -> bool:
+    return (item.get_closest_marker("django_db") is not None
+            or bool(SERVICE_FIXTURES & set(getattr(item, "fixturenames", ()))))
+
+
 # Minutes each, mostly waiting (browser) or one core's work (self-play, hypothesis): run
 # first, so that parallel workers (tests.workers) do not end on one of them alone.
 LONG_FIRST = ("tests/bots/test_bots_selfplay.py", "tests/browser/", "tests/engine/test_engine_properties.py")
@@ -82,6 +100,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if (settings.SCALED and item.nodeid.startswith(SAME_IN_BOTH_MODES)
                 and not item.nodeid.startswith(THROUGH_THE_SERVICES)):
             item.add_marker(pytest.mark.skip(reason="same in both modes: run in the embedded pass"))
+        if settings.SCALED and item.nodeid.startswith(NO_SERVICES) and not uses_services(item):
+            item.add_marker(pytest.mark.skip(reason="uses no service: run in the embedded pass"))
         if "scaled" in item.keywords and not settings.SCALED:
             item.add_marker(pytest.mark.skip(
                 reason="scaled mode only: run with REDIS_URL and DATABASE_URL set "
