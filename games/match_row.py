@@ -20,9 +20,10 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 from django.db.transaction import TransactionManagementError
+from django.utils import timezone
 
 from accounts.models import User
-from games.models import Match, Room, Seat
+from games.models import Match, MatchEvent, Room, Seat
 
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 OWNER_FIELDS = ("id", "username")
@@ -132,6 +133,32 @@ def save_move(match: Match) -> None:
         cursor.execute(prepared.update, [*values, match.pk])
         if cursor.rowcount != 1:
             raise Match.DoesNotExist(f"no match {match.pk} to save")
+
+
+def append_event(**values: Any) -> None:
+    """Append one move to the match's log: a MatchEvent row (match, seq, seat, actor,
+    action, result, bot) with its creation time, as `MatchEvent.objects.create` writes it.
+    The ORM's insert was a tenth of a scaled daphne's CPU on the move path."""
+    connection = _in_transaction("append_event()")
+    fields = _event_fields()
+    values["created_at"] = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(_event_insert_sql(), [field.get_db_prep_save(values[field.name], connection)
+                                             for field in fields])
+
+
+@cache
+def _event_fields() -> list[Field]:
+    return [_concrete(MatchEvent, name)
+            for name in ("match", "seq", "seat", "actor", "action", "result", "bot", "created_at")]
+
+
+@cache
+def _event_insert_sql() -> str:
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    columns = ", ".join(quote(_column_name(field)) for field in _event_fields())
+    marks = ", ".join(["%s"] * len(_event_fields()))
+    return f"INSERT INTO {quote(MatchEvent._meta.db_table)} ({columns}) VALUES ({marks})"
 
 
 @cache

@@ -8,9 +8,10 @@ import pytest
 from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.forms.models import model_to_dict
+from django.utils import timezone
 
-from games.match_row import locked_match
-from games.models import Match
+from games.match_row import locked_match, playing_seat
+from games.models import Match, MatchEvent, Seat
 from games.services import move_path
 from tests.tables import play_until, start_match, wait_for
 
@@ -46,6 +47,25 @@ def test_every_move_is_written_back_as_the_orm_reads_it():
     match = Match.objects.get(pk=match.pk)
     assert model_to_dict(match) == model_to_dict(played) and match.finished_at == played.finished_at
     assert match.status == Match.Status.FINISHED and match.winner in (0, 1) and match.finished_at
+
+
+def test_the_log_and_the_seat_read_as_the_orm_writes_and_reads_them():
+    match = start_match("classic", turn_seconds=30)
+    game = match.game
+    seat = game.to_act
+    move_path.play(match.pk, seat=seat, action=game.timeout_action(), version=match.version)
+    event = MatchEvent.objects.get(match=match, seq=match.version + 1)
+    assert (event.seat, event.actor, event.action, event.bot) == (seat, "player", game.timeout_action(), None)
+    assert event.result and all(isinstance(logged, dict) for logged in event.result)
+    assert event.created_at is not None and event.created_at <= timezone.now()
+    assert [e.seq for e in MatchEvent.objects.filter(match=match)] == list(range(1, match.version + 2))
+
+    player = Seat.objects.filter(room=match.room).select_related("user").first()
+    assert player is not None
+    assert playing_seat(match.room_id, player.user_id) == (player.number, match.pk, match.version + 1)
+    assert playing_seat(match.room_id, 10**9) is None
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    assert playing_seat(match.room_id, player.user_id) is None
 
 
 def test_a_missing_match_is_none():

@@ -293,8 +293,8 @@ def _apply(match: Match, game: engine.Match, *, seat: int | None, actor: str, ac
         except engine.IllegalAction as exc:
             raise Refused("illegal", str(exc)) from None
     match.version += 1
-    MatchEvent.objects.create(match=match, seq=match.version, seat=seat, actor=actor,
-                              action=action, result=events, bot=bot)
+    match_row.append_event(match=match.pk, seq=match.version, seat=seat, actor=actor, action=action,
+                           result=events, bot=bot)
     for moved in hooks.moved:
         moved(match, events)
     if any(map(engine.ends_hand, events)):
