@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 # Inboxes filled before the loop runs anything else: a slice of a watched table's
 # spectators costs the other tables at most a few milliseconds.
 SLICE = 100
+# Turns of the loop a relay gives a room's players before its spectators: at most
+# SERVED_TURNS for each to take the message, then SEND_TURNS for its handler to send it.
+SERVED_TURNS, SEND_TURNS = 10, 3
 # Messages a socket may have waiting, as the layers' own channel capacity: a socket that
 # falls this far behind misses messages (its client resyncs), not the server's memory.
 INBOX_CAPACITY = 100
@@ -93,10 +96,25 @@ class Relay:
         rest = [inbox for inbox in self.inboxes if not inbox.first]
         for inbox in first:
             _put(inbox, message)
+        if rest and first:
+            await _served(first)
         for start in range(0, len(rest), SLICE):
             await asyncio.sleep(0)  # the sockets woken so far, and anything else due, run first
             for inbox in rest[start:start + SLICE]:
                 _put(inbox, message)
+
+
+async def _served(inboxes: list[Inbox]) -> None:
+    """Until the players' sockets have taken the message and had a turn to send it, within
+    a few turns of the loop: a socket's message reaches its handler some hops after its
+    inbox (the dispatch loop's wait), and spectators' slices begun meanwhile took those
+    turns too (a watched table's p50 was 22 ms against 9)."""
+    for _ in range(SERVED_TURNS):
+        if all(inbox.empty() for inbox in inboxes):
+            break
+        await asyncio.sleep(0)
+    for _ in range(SEND_TURNS):
+        await asyncio.sleep(0)
 
 
 def _put(inbox: Inbox, message: Message) -> None:

@@ -64,7 +64,9 @@ async def test_a_closed_socket_waits_for_its_here_in_flight(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_here_all_keeps_each_seat_present():
+def test_here_all_keeps_each_seat_present(monkeypatch):
+    told: list[str] = []
+    monkeypatch.setattr(room_life.published, "publish_presence", told.append)
     players = make_players(3, prefix="herebatch")
     rooms = [create_room(player) for player in players]
     long_ago = timezone.now() - timedelta(minutes=5)
@@ -76,3 +78,4 @@ def test_here_all_keeps_each_seat_present():
     present = dict(Seat.objects.values_list("user_id", "here_until"))
     assert present[players[0].pk] > soon and present[players[1].pk] > soon
     assert present[players[2].pk] < soon  # not heard: unchanged
+    assert told == [rooms[0].pk]  # back after being away: that table hears it at once

@@ -4,16 +4,14 @@ starts the match through the move path, which writes every match. Before any of 
 apps' checks of the person (games.services.hooks) read the database: a suspension or a
 cool-down is never taken on trust."""
 
-import operator
 from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
-from functools import reduce
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.db import IntegrityError, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,6 +30,7 @@ FILL_QUICK_ROOM_TASK = "games.tasks.fill_quick_room"
 # Both play to 41 (Tarneeb 41 always does).
 QUICK_VARIANTS = ("classic", "forty_one")
 HERE_CHUNK = 200  # (room, person) pairs a statement of here_all names
+SEAT_TABLE = Seat._meta.db_table
 
 
 def create_room(owner: User, *, name: str, variant: str, target: int, turn_seconds: int,
@@ -304,14 +303,23 @@ def here(room_id: str, user: User | AnonymousUser) -> None:
 def here_all(heard: Collection[tuple[str, int]]) -> None:
     """The "here" of many sockets at once, as (room, person) pairs (games.here_batch):
     their seats count as present a while longer, and a table where someone came back
-    after being away hears it."""
+    after being away hears it. In SQL written here, not through the ORM, which builds
+    and compiles a condition for each pair on the server's event loop's GIL."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    adapt = connection.ops.adapt_datetimefield_value
+    now, until = adapt(timezone.now()), adapt(_here_until())
     pairs = list(heard)
     for start in range(0, len(pairs), HERE_CHUNK):
         chunk = pairs[start:start + HERE_CHUNK]
-        seats = Seat.objects.filter(reduce(operator.or_, (Q(room_id=room_id, user_id=user_id)
-                                                          for room_id, user_id in chunk)), bot=False)
-        back = set(seats.filter(_absent(timezone.now())).values_list("room_id", flat=True))
-        seats.update(here_until=_here_until())
+        values = ", ".join(["(%s, %s)"] * len(chunk))
+        named = [value for pair in chunk for value in pair]
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT DISTINCT room_id FROM {SEAT_TABLE} WHERE bot = %s"
+                           f" AND (room_id, user_id) IN (VALUES {values})"
+                           " AND (here_until IS NULL OR here_until <= %s)", [False, *named, now])
+            back = [room_id for (room_id,) in cursor.fetchall()]
+            cursor.execute(f"UPDATE {SEAT_TABLE} SET here_until = %s WHERE bot = %s"
+                           f" AND (room_id, user_id) IN (VALUES {values})", [until, False, *named])
         for room_id in back:
             published.publish_presence(room_id)
             _relist_quick_room(room_id)
