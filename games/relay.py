@@ -7,9 +7,10 @@ table's sockets in no particular order, so a move's state reached its players be
 however many spectators the table had: 600 spectators took the players' p99 from 18 to
 260 ms (issue 32). Here the layer delivers a group's message once to the process; the
 relay puts it in the inbox of each of its sockets (RoomConsumer's and LobbyConsumer's
-third source, beside the client and the socket's own channel), the players' first, then
-the others' in slices, the event loop free between slices for every other table's
-sockets. Each socket still handles its messages one at a time, in order, as before.
+third source, beside the client and the socket's own channel): the players' first; once
+their sockets have taken it and had turns to send it, the others' in slices, the event
+loop free between slices for every other table's sockets. Each socket still handles its
+messages one at a time, in order, as before.
 """
 
 import asyncio
