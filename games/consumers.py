@@ -6,7 +6,6 @@ client sends is rate limited per socket, per user and per client address before 
 other work (docs/protocol.md, Rate limits).
 """
 
-import contextlib
 import functools
 import json
 from collections.abc import Awaitable, Callable, Mapping
@@ -18,8 +17,6 @@ from asgiref.typing import WebSocketConnectEvent, WebSocketDisconnectEvent
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from channels.layers import get_channel_layer
-from channels.utils import await_many_dispatch
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import close_old_connections
@@ -32,7 +29,6 @@ from chat import services as chat
 from games import bot_players, groups, hints
 from games.here_batch import HereBatch, here_batch
 from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
-from games.relay import Inbox, relays
 from games.services import hooks, move_path, published, refusals, room_life
 from moderation.models import Sanction, active_suspension
 from moderation.notices import told_live
@@ -108,29 +104,6 @@ class ProtocolConsumer(AsyncJsonWebsocketConsumer):
     user_group: str | None = None
     # Refused at connect: the subclass's connect never ran, so neither does its disconnect.
     refused_at_connect = False
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        """channels' AsyncConsumer.__call__, with a third source of messages beside the
-        client and the socket's own channel: its inbox, where this process's relays put
-        what its groups hear (games.relay)."""
-        self.inbox = Inbox()
-        self.scope = scope
-        layer = get_channel_layer(self.channel_layer_alias)
-        assert layer is not None  # settings.CHANNEL_LAYERS names one in either mode
-        self.channel_layer = layer
-        self.channel_name = await layer.new_channel()
-        self.base_send = send
-        sources: list[Callable[[], Awaitable[Any]]] = [
-            receive, functools.partial(layer.receive, self.channel_name), self.inbox.get]
-        with contextlib.suppress(StopConsumer):
-            await await_many_dispatch(sources, self.dispatch)
-
-    async def join_group(self, group: str) -> None:
-        """From its return, this socket hears what is sent to `group`."""
-        await relays().join(self.channel_layer, group, self.inbox)
-
-    async def leave_group(self, group: str) -> None:
-        await relays().leave(group, self.inbox)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels' own dispatch first hops to the database thread to close stale
@@ -275,13 +248,13 @@ class LobbyConsumer(ProtocolConsumer):
     """The lobby's live feed: read-only for the client."""
 
     async def connect(self) -> None:
-        await self.join_group(groups.LOBBY)
+        await self.channel_layer.group_add(groups.LOBBY, self.channel_name)
         await self.accept()
         rooms = await database(published.lobby_rooms)()
         await self.send_json({"type": "rooms", "rooms": rooms})
 
     async def disconnect(self, code: int) -> None:
-        await self.leave_group(groups.LOBBY)
+        await self.channel_layer.group_discard(groups.LOBBY, self.channel_name)
 
     async def announcement(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "announcement", "text": event["text"]})
@@ -310,7 +283,7 @@ class RoomConsumer(ProtocolConsumer):
         self.syncs = TokenBucket(SYNC_BURST, SYNC_PER_SECOND)
         # Join before reading the state and the chat, so no change can fall between the
         # join and the read; one that lands in both is sent once (room_chat).
-        await self.join_group(groups.room(self.room_id))
+        await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
         snapshot, present, lines = await database(self.read_room)()
         await self.accept()
         if snapshot is None:
@@ -345,7 +318,7 @@ class RoomConsumer(ProtocolConsumer):
         return seat, seat is not None and event["room"]["status"] == "playing"
 
     async def disconnect(self, code: int) -> None:
-        await self.leave_group(groups.room(self.room_id))
+        await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
         if self.user.is_authenticated:
             await heres().forget(self.room_id, self.user.pk)
         await database(room_life.gone)(self.room_id, self.user)
@@ -421,7 +394,6 @@ class RoomConsumer(ProtocolConsumer):
         # A stale act from a socket that already holds the current state needs no resync.
         self.forwarded = (event["match"], event["v"])
         seat, self.at_live_match = self.seat_in(event)
-        self.inbox.first = seat is not None  # a player's states before the spectators'
         await self.send(text_data=event["states"]["watch" if seat is None else str(seat)])
 
     async def room_presence(self, event: dict[str, Any]) -> None:
