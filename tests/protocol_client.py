@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import random
 import re
 import subprocess
 import time
@@ -158,6 +159,8 @@ def order(state: dict[str, Any]) -> tuple[int, int]:
 
 
 HERE_SECONDS = 15.0
+# A page waits HERE_SECONDS times a factor drawn from this range each time (static/js/room.js).
+HERE_SPREAD = (0.8, 1.2)
 
 
 class TableClient:
@@ -178,6 +181,7 @@ class TableClient:
         self.keep_messages = True
         self._changed = asyncio.Event()
         self.said_here = time.monotonic()
+        self.here_wait = HERE_SECONDS * random.uniform(*HERE_SPREAD)
 
     async def connect(self) -> dict[str, Any]:
         headers = {}
@@ -199,10 +203,11 @@ class TableClient:
         await self.socket.send(json.dumps(message))
 
     async def say_here_if_due(self) -> None:
-        """Say "here" every HERE_SECONDS, as a seated player's page does (docs/protocol.md):
-        a rematch starts only with every seated person present."""
-        if self.seat is not None and time.monotonic() - self.said_here > HERE_SECONDS:
+        """Say "here" every HERE_SECONDS or so, as a seated player's page does
+        (docs/protocol.md): a rematch starts only with every seated person present."""
+        if self.seat is not None and time.monotonic() - self.said_here > self.here_wait:
             self.said_here = time.monotonic()
+            self.here_wait = HERE_SECONDS * random.uniform(*HERE_SPREAD)
             await self.send({"type": "here"})
 
     async def sit(self, seat: int) -> None:

@@ -537,9 +537,12 @@ const WAITING_SYNC_EVERY_MS = 15000;
 let lastSync = Date.now();
 // A seated player's page says it is open: a match starts only with every seated person
 // here, a seat whose page closed is given up (docs/leavers.md), and the table shows who is
-// disconnected (another tab of theirs keeps them here).
+// disconnected (another tab of theirs keeps them here). Every 12 to 18 s, drawn afresh: pages
+// opened together (after a server restart) would say it together, the moves waiting behind.
 const HERE_EVERY_MS = 15000;
+const hereWait = () => HERE_EVERY_MS * (0.8 + 0.4 * Math.random());
 let lastHere = Date.now();
+let nextHereMs = hereWait();
 
 // The countdowns tick without waiting for a new state; the summary times out.
 setInterval(() => {
@@ -553,8 +556,9 @@ setInterval(() => {
     lastSync = now;
     socket.send({ type: "sync" });
   }
-  if (mySeat() !== null && now - lastHere > HERE_EVERY_MS) {
+  if (mySeat() !== null && now - lastHere > nextHereMs) {
     lastHere = now;
+    nextHereMs = hereWait();
     socket.send({ type: "here" });
   }
   const left = secondsLeft();
