@@ -53,7 +53,7 @@ from websockets.exceptions import ConnectionClosed
 from benchmarks.abuse import PacedTable, percentile
 from benchmarks.analysis_wait import AnalysisWatch
 from benchmarks.analysis_wait import summary as analysis_summary
-from benchmarks.load_report import figures, latency, show
+from benchmarks.load_report import figures, latency, send_measured, show
 from benchmarks.load_servers import DATABASE, REDIS_DB, LoadServers, profile, server_processes
 from benchmarks.load_sessions import db_sessions
 from benchmarks.load_spectators import crowds, spectator_process
@@ -288,11 +288,7 @@ async def play(connection: Connection, share: Share) -> dict[str, Any]:
 
 def client_process(connection: Connection, share: Share) -> None:
     """One load process: plays its share of the tables, sends back what it measured."""
-    try:
-        connection.send(asyncio.run(play(connection, share)))
-    except Exception as exc:  # the parent reports it; a traceback here is lost in a pipe
-        connection.send(f"{type(exc).__name__}: {exc}")
-        raise
+    send_measured(connection, play(connection, share))
 
 
 def shares(tables: list[tuple[int, str, list[HttpSession]]], processes: int) -> list[list[Any]]:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import math
 import statistics
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
+from multiprocessing.connection import Connection
 from typing import Any
 
 from benchmarks.abuse import percentile
@@ -99,3 +101,12 @@ def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Nam
             print(f"  WARNING at {r['tables']} tables: errors {codes}, {r['leaks']} hidden-card leaks, "
                   f"dropped sockets {r['drops'][:3]}")
 
+
+def send_measured(connection: Connection, measuring: Coroutine[Any, Any, Any]) -> None:
+    """A client process's work: what it measured down the pipe to the parent, or its error
+    (the parent reports it; a traceback in a child process is lost in a pipe)."""
+    try:
+        connection.send(asyncio.run(measuring))
+    except Exception as exc:
+        connection.send(f"{type(exc).__name__}: {exc}")
+        raise

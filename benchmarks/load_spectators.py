@@ -28,6 +28,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from benchmarks.abuse import percentile
+from benchmarks.load_report import send_measured
 from tests.protocol_client import TableClient, order
 
 Version = tuple[int, int]  # (match id, v): the protocol's order of states
@@ -150,11 +151,7 @@ async def watch(connection: Connection, crowd: Crowd) -> dict[str, Any]:
 
 def spectator_process(connection: Connection, crowd: Crowd) -> None:
     """One spectator process (multiprocessing's target): what it counted, or its error."""
-    try:
-        connection.send(asyncio.run(watch(connection, crowd)))
-    except Exception as exc:  # the parent reports it; a traceback here is lost in a pipe
-        connection.send(f"{type(exc).__name__}: {exc}")
-        raise
+    send_measured(connection, watch(connection, crowd))
 
 
 def crowds(bases: list[str], room: str, count: int, sample: int, warmup: float, window: float, drain: float,
