@@ -311,6 +311,19 @@ BIDDING = [
         note="partner bid 9; a king and a queen do not take the contract from partner",
     ),
     Spec(
+        "classic-partner-eight-no-nine",
+        BOTH,
+        phase="bidding",
+        seat=2,
+        dealer=2,
+        auction=(7, 8, "pass"),
+        hand="6S 5S 4S KS AH JH TH 9H 3H 2H QD TD 8D",
+        avoid=(9, 10, 11, 12, 13),
+        note="partner's 8 stands over the opponents' 7: a made Classic contract scores its tricks, "
+        "not its bid, so a 9 in our own long suit only raises the bar (tuning seed 9001, deal 26: "
+        "the expert before bid 9 here and took 6)",
+    ),
+    Spec(
         "classic-weak-no-thirteen",
         BOTH,
         phase="bidding",
