@@ -6,6 +6,7 @@ client sends is rate limited per socket, per user and per client address before 
 other work (docs/protocol.md, Rate limits).
 """
 
+import contextlib
 import functools
 import json
 from collections.abc import Awaitable, Callable, Mapping
@@ -17,6 +18,8 @@ from asgiref.typing import WebSocketConnectEvent, WebSocketDisconnectEvent
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import close_old_connections
@@ -29,6 +32,7 @@ from chat import services as chat
 from games import bot_players, groups, hints
 from games.here_batch import HereBatch, here_batch
 from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
+from games.relay import Inbox, relays
 from games.services import hooks, move_path, published, refusals, room_life
 from moderation.models import Sanction, active_suspension
 from moderation.notices import told_live
@@ -275,6 +279,34 @@ class RoomConsumer(ProtocolConsumer):
     history: frozenset[int] = frozenset()
     # The people whose lines this socket's user does not see (games.services.hooks.hidden_authors).
     hidden: frozenset[int] = frozenset()
+    # A logged-out socket's: it hears the room through this process's relay (games.relay).
+    crowd: Inbox | None = None
+    in_crowd = False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """channels' AsyncConsumer.__call__, but a logged-out socket (who can never sit)
+        has a third source of messages beside the client and its own channel: its inbox,
+        where the room's relay puts what the room hears, after the players' sockets."""
+        user = scope.get("user")
+        if user is not None and user.is_authenticated:
+            await super().__call__(scope, receive, send)
+            return
+        self.crowd = Inbox()
+        self.scope = scope
+        layer = get_channel_layer(self.channel_layer_alias)
+        assert layer is not None  # settings.CHANNEL_LAYERS names one in either mode
+        self.channel_layer = layer
+        self.channel_name = await layer.new_channel()
+        self.base_send = send
+        sources: list[Callable[[], Awaitable[Any]]] = [
+            receive, functools.partial(layer.receive, self.channel_name), self.crowd.get]
+        try:
+            with contextlib.suppress(StopConsumer):
+                await await_many_dispatch(sources, self.dispatch)
+        finally:
+            # Here, not in disconnect: also when connect failed after joining.
+            if self.in_crowd:
+                await relays().leave(groups.room(self.room_id), self.crowd)
 
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
@@ -283,7 +315,11 @@ class RoomConsumer(ProtocolConsumer):
         self.syncs = TokenBucket(SYNC_BURST, SYNC_PER_SECOND)
         # Join before reading the state and the chat, so no change can fall between the
         # join and the read; one that lands in both is sent once (room_chat).
-        await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
+        if self.crowd is None:
+            await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
+        else:
+            self.in_crowd = True
+            await relays().join(self.channel_layer, groups.room(self.room_id), self.crowd)
         snapshot, present, lines = await database(self.read_room)()
         await self.accept()
         if snapshot is None:
@@ -318,7 +354,8 @@ class RoomConsumer(ProtocolConsumer):
         return seat, seat is not None and event["room"]["status"] == "playing"
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
+        if self.crowd is None:
+            await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
         if self.user.is_authenticated:
             await heres().forget(self.room_id, self.user.pk)
         await database(room_life.gone)(self.room_id, self.user)
