@@ -25,9 +25,9 @@ log = logging.getLogger(__name__)
 # Inboxes filled before the loop runs anything else: a slice of a watched table's crowd
 # costs the other tables at most a few milliseconds.
 SLICE = 100
-# Turns of the loop before the first slice: the layer woke the players' sockets with the
-# relay, and a socket's state is sent some hops after its channel hears it.
-PLAYERS_FIRST_TURNS = 5
+# Before the first slice: the layer woke the players' sockets with the relay, and a
+# socket's state is sent, then written out by the reactor, some turns of the loop later.
+PLAYERS_FIRST_SECONDS = 0.005
 # Messages a socket may have waiting, as the layers' own channel capacity: a socket that
 # falls this far behind misses messages (its client resyncs), not the server's memory.
 INBOX_CAPACITY = 100
@@ -92,8 +92,7 @@ class Relay:
             await self.deliver(message)
 
     async def deliver(self, message: Message) -> None:
-        for _ in range(PLAYERS_FIRST_TURNS):
-            await asyncio.sleep(0)
+        await asyncio.sleep(PLAYERS_FIRST_SECONDS)
         inboxes = list(self.inboxes)
         for start in range(0, len(inboxes), SLICE):
             if start:
