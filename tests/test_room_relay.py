@@ -7,7 +7,7 @@ import pytest
 from channels.layers import get_channel_layer
 
 from games import groups
-from games.relay import SLICE, Inbox, relays
+from games.relay import PLAYERS_FIRST_SECONDS, SLICE, Inbox, relays
 from tarneeb.layers import InMemoryChannelLayer
 from tests.socket_slots import a_network, open_socket
 from tests.tables import receive, seated_table
@@ -26,16 +26,22 @@ async def test_a_player_hears_a_state_before_any_of_the_crowd() -> None:
         assert (await layer.receive(player))["n"] == 1
         heard.append("player")
 
+    crowd_heard_at: list[float] = []
+
     async def watch(n: int, inbox: Inbox) -> None:
         assert (await inbox.get())["n"] == 1
+        crowd_heard_at.append(asyncio.get_running_loop().time())
         heard.append(f"spectator {n}")
 
     listeners = [asyncio.create_task(watch(n, inbox)) for n, inbox in enumerate(crowd)]
     listeners.append(asyncio.create_task(play()))
+    sent_at = asyncio.get_running_loop().time()
     await layer.group_send("room.relayed", {"type": "room.state", "n": 1})
     await asyncio.wait_for(asyncio.gather(*listeners), 10)
 
     assert heard[0] == "player" and len(heard) == 1 + len(crowd)
+    # The players' sockets have that long to write their states out first.
+    assert min(crowd_heard_at) - sent_at >= PLAYERS_FIRST_SECONDS
     assert len(layer.groups["room.relayed"]) == 2  # the player's channel and the relay's
     for inbox in crowd:
         await relays().leave("room.relayed", inbox)
