@@ -5,6 +5,7 @@ table's log equal those of the same event played with no kill (scaled mode)."""
 import asyncio
 import contextlib
 import hashlib
+import time
 
 import pytest
 from django.conf import settings
@@ -22,6 +23,9 @@ from tests.tables import session_cookie
 pytestmark = [pytest.mark.scaled, pytest.mark.django_db(transaction=True)]
 
 KILL_AFTER_MOVES = 40  # in the first deal's play, at both tables
+# No socket hearing anything this long is a stall: fail saying where each table stood,
+# rather than wait for the suite's timeout.
+STALL_SECONDS = 90
 
 
 def policy(table: int, state: dict) -> dict:
@@ -60,8 +64,13 @@ async def play(base: str, tables: list[tuple[int, str, list]], stop_after: int |
             changed.set()
 
     readers = [asyncio.create_task(read(client)) for _, client in clients]
+    heard_at = time.monotonic()
     try:
         while True:
+            if changed.is_set():
+                heard_at = time.monotonic()
+            elif time.monotonic() - heard_at > STALL_SECONDS:
+                pytest.fail(f"no socket heard anything for {STALL_SECONDS} s: {stood(clients)}")
             changed.clear()
             if all(client.state["match"]["phase"] == "finished" for _, client in clients):
                 return sent
@@ -83,6 +92,17 @@ async def play(base: str, tables: list[tuple[int, str, list]], stop_after: int |
         await asyncio.gather(*readers, return_exceptions=True)
         for _, client in clients:
             await client.close()
+
+
+def stood(clients: list[tuple[int, TableClient]]) -> str:
+    """Each socket's last state and errors, for a stall's failure."""
+    lines = []
+    for number, client in clients:
+        state = client.state or {}
+        match = state.get("match") or {}
+        lines.append(f"table {number} {client.name}: match {match.get('id')} v {state.get('v')}"
+                     f" {match.get('phase')}, {len(state.get('legal', []))} legal, errors {client.errors}")
+    return "; ".join(lines)
 
 
 def run(prefix: str, kill: bool) -> tuple[list, list, list]:
