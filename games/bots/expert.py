@@ -324,8 +324,8 @@ def expected_points(bid: int, tricks: float, low: int = 0, high: int = 13) -> fl
 def auction_weight(t: Table, deal: AuctionDeal) -> float:
     """How well a sampled deal explains the auction so far when every other seat bids by the
     standard rule, the one the auction is finished with: each bid and pass is that rule's
-    threshold on the seat's strength (its ``bid_limit`` before rounding down), and a sampled
-    hand that misses it by x tricks weighs exp(-x^2 / 2 AUCTION_SIGMA^2)."""
+    threshold on the seat's ``standard.bid_strength``, and a sampled hand that misses it by x
+    tricks weighs exp(-x^2 / 2 AUCTION_SIGMA^2)."""
     weight = 1.0
     high, high_seat, bid_by = 0, None, 0
     for b in t.bids:
@@ -333,8 +333,8 @@ def auction_weight(t: Table, deal: AuctionDeal) -> float:
         cheapest = max(7, high + 1)
         if p != t.seat:
             partner = p ^ 2
-            strength = deal.expect(p) + (0.6 if bid_by >> partner & 1 else 0.0) - 0.5
-            strength -= 1 if high_seat == partner else 0
+            partner_bid = bool(bid_by >> partner & 1)
+            strength = standard.bid_strength(deal.expect(p), partner_bid, high_seat == partner)
             if "value" in b:
                 gap = 0.0 if deal.sure[p] >= b["value"] else b["value"] - strength
             else:  # a pass: the rule would have bid from the threshold of the cheapest bid

@@ -101,15 +101,20 @@ def original_hand(t: Table) -> int:
 # ----------------------------------------------------------------- bidding
 
 
-def bid_limit(expect: float, partner_bid: bool, partner_high: bool) -> int:
-    """The highest Classic bid for a seat whose team expects ``expect`` tricks (its own hand's
-    ``team_tricks``), given whether partner has bid and holds the highest bid."""
+def bid_strength(expect: float, partner_bid: bool, partner_high: bool) -> float:
+    """What a seat whose team expects ``expect`` tricks (its own hand's ``team_tricks``) may
+    bid up to, before rounding down, given whether partner has bid and holds the highest bid."""
     if partner_bid:
         expect += 0.6  # partner's bid shows values that fit with ours somewhere
-    limit = math.floor(expect - 0.5)  # double dummy flatters the declarer: keep a margin
+    expect -= 0.5  # double dummy flatters the declarer: keep a margin
     if partner_high:
-        limit -= 1  # take the contract from partner only with clearly more
-    return limit
+        expect -= 1  # take the contract from partner only with clearly more
+    return expect
+
+
+def bid_limit(expect: float, partner_bid: bool, partner_high: bool) -> int:
+    """The highest Classic bid for such a seat (bid_strength)."""
+    return math.floor(bid_strength(expect, partner_bid, partner_high))
 
 
 def classic_value(high: int, limit: int, sure: int) -> int | None:
