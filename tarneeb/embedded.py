@@ -45,7 +45,7 @@ def start_worker() -> None:
         if app.conf.beat_schedule:
             # A thread, not the default child process: the memory transport lives in
             # this process only.
-            beat = EmbeddedService(app, thread=True, scheduler_cls="celery.beat:Scheduler")
+            beat = EmbeddedService(app, thread=True, scheduler_cls="tarneeb.beat:Scheduler")
             assert isinstance(beat, threading.Thread)  # thread=True
             beat.start()
         _started.set()

@@ -449,6 +449,8 @@ EVENT_ROUND_PAUSE_SECONDS = envfloat("EVENT_ROUND_PAUSE_SECONDS", 30.0)
 EVENT_HERE_SECONDS = envfloat("EVENT_HERE_SECONDS", 60.0)
 EVENT_SWEEP_SECONDS = envfloat("EVENT_SWEEP_SECONDS", 5.0)
 
+# `celery -A tarneeb beat` sleeps until each entry is due rather than spinning (tarneeb.beat).
+CELERY_BEAT_SCHEDULER = "tarneeb.beat:PersistentScheduler"
 CELERY_BEAT_SCHEDULE = {
     "advance-events": {"task": "events.tasks.advance", "schedule": EVENT_SWEEP_SECONDS,
                        "options": {"expires": EVENT_SWEEP_SECONDS}},
