@@ -2,11 +2,11 @@
 lobby's list of rooms. Built by the services under their lock and sent once the
 transaction commits, so nobody sees what was rolled back."""
 
-import json
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Literal, NamedTuple
 
+import orjson
 from django.db import transaction
 from django.db.models import Case, Count, Exists, OuterRef, Prefetch, Q, Subquery, When
 from django.utils import timezone
@@ -109,7 +109,8 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
     """Every seat's state message and the spectators', as one channel-layer message.
 
     Each socket forwards its own (games.consumers): hands never reach another seat's
-    socket. The states travel as JSON text, encoded once here rather than once per socket.
+    socket. The states travel as JSON text, encoded once here rather than once per socket,
+    by orjson: the standard library's encoder was a twentieth of a daphne's CPU.
     """
     summary = room_summary(room, seats, match)
     seat_of_user = {str(seat.user_id): seat.number for seat in seats}
@@ -127,7 +128,7 @@ def _snapshot(room: Room, match: Match | None, game: engine.Match | None,
                 message["legal"] = game.legal_actions()
             if live and game.to_act is not None:
                 message["deadline"] = _unix_ms(match.deadline)
-        return json.dumps(message, ensure_ascii=False)
+        return orjson.dumps(message).decode()
 
     states = {str(seat): state(seat) for seat in range(4)}
     states["watch"] = state(None)
