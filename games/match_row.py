@@ -1,5 +1,6 @@
-"""The match row on the move path: found from the player's seat, read under its lock with
-the room and the owner's name, and written back after the move, each in SQL written once.
+"""The match row on the move path: found by its id or from the player's seat, read under its
+lock with the room and the owner's name, and written back after the move, each in SQL
+written once.
 
 The ORM compiles a query anew every time, and for the lock and the save it cost more Python
 than the rest of a move did (the three-table select of select_for_update + select_related, and
@@ -7,7 +8,7 @@ save(update_fields=...)). The same columns are read and written here, through th
 own converters and `get_db_prep_save`, and the models are built with `from_db`, as a
 queryset builds them. Only the owner's id and username are read: a room's summary needs
 nothing else of them. The seat's read, the first of every move, was a tenth of a scaled
-daphne's CPU through the ORM (docs/performance.md).
+daphne's CPU through the ORM (docs/performance.md); it is now the locked read itself.
 """
 
 from collections.abc import Callable
@@ -46,7 +47,7 @@ class _Query:
 
 @dataclass
 class _Prepared:
-    locks: dict[bool, _Query]  # by skip_locked
+    locks: dict[str, _Query]  # by what finds the row (_lock_query)
     update: str | None = None
 
 
@@ -70,12 +71,26 @@ def _in_transaction(what: str) -> BaseDatabaseWrapper:
 def locked_match(match_id: int, *, skip_locked: bool = False) -> Match | None:
     """The match row, locked until the transaction ends (None if there is none, or, with
     `skip_locked`, if another transaction holds it), with `room` and `room.owner` loaded."""
-    connection = _in_transaction("locked_match()")
+    found = _read_locked("skip_locked" if skip_locked else "id", [match_id])
+    return None if found is None else found[0]
+
+
+def locked_seat(room_id: str, user_id: int) -> tuple[int, Match] | None:
+    """The user's seat at the room's match in play and that match, its row locked as
+    locked_match() locks it; None if they have no seat at a match in play there. The first
+    read of a player's move (move_path.act): the seat's own read before the lock was one
+    more statement a move."""
+    found = _read_locked("seat", [user_id, room_id, Match.Status.PLAYING])
+    return None if found is None else (found[1], found[0])
+
+
+def _read_locked(by: str, params: list[Any]) -> tuple[Match, Any] | None:
+    connection = _in_transaction("A locked read")
     prepared = _prepared_for(connection)
-    if (query := prepared.locks.get(skip_locked)) is None:
-        query = prepared.locks[skip_locked] = _lock_query(connection, skip_locked)
+    if (query := prepared.locks.get(by)) is None:
+        query = prepared.locks[by] = _lock_query(connection, by)
     with connection.cursor() as cursor:
-        cursor.execute(query.sql, [match_id])
+        cursor.execute(query.sql, params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -92,30 +107,7 @@ def locked_match(match_id: int, *, skip_locked: bool = False) -> Match | None:
     assert isinstance(match, Match) and isinstance(room, Room) and isinstance(owner, User)
     room.owner = owner
     match.room = room
-    return match
-
-
-def playing_seat(room_id: str, user_id: int) -> tuple[int, int, int] | None:
-    """The user's seat at the room's match in play, that match's id and its version, or
-    None: the first read of every move (move_path.act), without a lock."""
-    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute(_playing_seat_sql(), [room_id, user_id, Match.Status.PLAYING])
-        row = cursor.fetchone()
-    return None if row is None else (row[0], row[1], row[2])
-
-
-@cache
-def _playing_seat_sql() -> str:
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
-
-    def column(model: type[Model], field: str) -> str:
-        return f"{quote(model._meta.db_table)}.{quote(_column_name(_concrete(model, field)))}"
-
-    return (f"SELECT {column(Seat, 'number')}, {column(Match, 'id')}, {column(Match, 'version')}"
-            f" FROM {quote(Seat._meta.db_table)} INNER JOIN {quote(Match._meta.db_table)}"
-            f" ON {column(Match, 'room')} = {column(Seat, 'room')}"
-            f" WHERE {column(Seat, 'room')} = %s AND {column(Seat, 'user')} = %s"
-            f" AND {column(Match, 'status')} = %s LIMIT 1")
+    return match, (row[start] if by == "seat" else None)
 
 
 def save_move(match: Match) -> None:
@@ -175,7 +167,10 @@ def _column_name(field: Field) -> str:
     return field.column
 
 
-def _lock_query(connection: BaseDatabaseWrapper, skip_locked: bool) -> _Query:
+def _lock_query(connection: BaseDatabaseWrapper, by: str) -> _Query:
+    """The match, its room and the owner's name, the match's row locked, found by its id
+    ("id", "skip_locked") or by a person's seat at the room's match in play ("seat": the
+    seat's number is the last column)."""
     fields: list[tuple[type[Model], list[Field]]] = [
         (Match, list(Match._meta.concrete_fields)), (Room, list(Room._meta.concrete_fields)),
         (User, [field for field in User._meta.concrete_fields if field.name in OWNER_FIELDS])]
@@ -190,12 +185,17 @@ def _lock_query(connection: BaseDatabaseWrapper, skip_locked: bool) -> _Query:
         return f"{table(model)}.{connection.ops.quote_name(_column_name(_concrete(model, field)))}"
 
     select = ", ".join(column(model, field.name) for model, chosen in fields for field in chosen)
-    sql = (f"SELECT {select} FROM {table(Match)}"
-           f" INNER JOIN {table(Room)} ON {column(Room, 'id')} = {column(Match, 'room')}"
-           f" INNER JOIN {table(User)} ON {column(User, 'id')} = {column(Room, 'owner')}"
-           f" WHERE {column(Match, 'id')} = %s")
+    joins = (f" INNER JOIN {table(Room)} ON {column(Room, 'id')} = {column(Match, 'room')}"
+             f" INNER JOIN {table(User)} ON {column(User, 'id')} = {column(Room, 'owner')}")
+    if by == "seat":
+        sql = (f"SELECT {select}, {column(Seat, 'number')} FROM {table(Match)}{joins}"
+               f" INNER JOIN {table(Seat)} ON {column(Seat, 'room')} = {column(Match, 'room')}"
+               f" AND {column(Seat, 'user')} = %s"
+               f" WHERE {column(Match, 'room')} = %s AND {column(Match, 'status')} = %s")
+    else:
+        sql = f"SELECT {select} FROM {table(Match)}{joins} WHERE {column(Match, 'id')} = %s"
     if connection.features.has_select_for_update:
-        sql += " " + connection.ops.for_update_sql(skip_locked=skip_locked, of=(table(Match),))
+        sql += " " + connection.ops.for_update_sql(skip_locked=by == "skip_locked", of=(table(Match),))
     return _Query(sql, parts)
 
 

@@ -10,7 +10,7 @@ from django.db.transaction import TransactionManagementError
 from django.forms.models import model_to_dict
 from django.utils import timezone
 
-from games.match_row import locked_match, playing_seat
+from games.match_row import locked_match, locked_seat
 from games.models import Match, MatchEvent, Seat
 from games.services import move_path
 from tests.tables import play_until, start_match, wait_for
@@ -60,12 +60,18 @@ def test_the_log_and_the_seat_read_as_the_orm_writes_and_reads_them():
     assert event.created_at is not None and event.created_at <= timezone.now()
     assert [e.seq for e in MatchEvent.objects.filter(match=match)] == list(range(1, match.version + 2))
 
-    player = Seat.objects.filter(room=match.room).select_related("user").first()
+    player = Seat.objects.filter(room=match.room).select_related("user").last()
     assert player is not None
-    assert playing_seat(match.room_id, player.user_id) == (player.number, match.pk, match.version + 1)
-    assert playing_seat(match.room_id, 10**9) is None
+    expected = Match.objects.select_related("room__owner").get(pk=match.pk)
+    with transaction.atomic():
+        found = locked_seat(match.room_id, player.user_id)
+        assert locked_seat(match.room_id, 10**9) is None
+    assert found is not None and found[0] == player.number != 0
+    assert model_to_dict(found[1]) == model_to_dict(expected) and found[1].version == match.version + 1
+    assert found[1].room.owner.username == expected.room.owner.username
     Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
-    assert playing_seat(match.room_id, player.user_id) is None
+    with transaction.atomic():
+        assert locked_seat(match.room_id, player.user_id) is None
 
 
 def test_a_missing_match_is_none():
@@ -83,7 +89,8 @@ def test_outside_a_transaction_it_refuses():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_held_row_is_waited_for_or_skipped():
+@pytest.mark.parametrize("by_seat", [False, True])
+def test_a_held_row_is_waited_for_or_skipped(by_seat: bool):
     if not connection.features.has_select_for_update:
         pytest.skip("SQLite locks the whole database for a write; there are no row locks")
     match = start_match("classic", turn_seconds=30)
@@ -105,7 +112,11 @@ def test_a_held_row_is_waited_for_or_skipped():
 
     def wait() -> None:
         with transaction.atomic():
-            seen["waited"] = locked_match(match.pk)
+            if by_seat:  # a player's move finds the row from their seat (move_path.act)
+                seat = Seat.objects.get(room=match.room, number=0)
+                seen["waited"] = (locked_seat(match.room_id, seat.user_id) or (None, None))[1]
+            else:
+                seen["waited"] = locked_match(match.pk)
         connection.close()
 
     waiter = threading.Thread(target=wait)

@@ -66,19 +66,7 @@ def play(match_id: int, *, seat: int | None, action: Any, version: Any, actor: s
         match = _locked_match(match_id)
         if match.status != Match.Status.PLAYING:
             raise Refused("finished", _("This match is over."))
-        if type(version) is not int or version != match.version:
-            raise stale(match.pk, match.version)
-        game = match.game
-        if actor == PLAYER and seat is not None and match.seating[seat].get("removed"):
-            raise removed()
-        if actor == PLAYER and seat is not None and match.seating[seat].get("left"):
-            raise _left()
-        if actor in (PLAYER, BOT) and game.to_act != seat:
-            raise Refused("not_your_turn", _("It is not your turn."))
-        if actor == BOT and (seat is None or bot_level(match.seating[seat]) is None):
-            # The player came back (or moved) since the bot was asked: the seat is theirs.
-            raise Refused("not_your_turn", _("It is not your turn."))
-        _apply(match, game, seat=seat, actor=actor, action=action, bot=bot if actor == BOT else None)
+        _play_locked(match, seat=seat, action=action, version=version, actor=actor, bot=bot)
         return match
 
 
@@ -87,17 +75,32 @@ def act(room_id: str, user: User | AnonymousUser, action: Any, version: Any) -> 
     if not user.is_authenticated:
         raise Refused("not_seated", _("Log in and take a seat to play."))
     hooks.may_act.check(user)
-    # One read for the usual case, a seat at a table in play; the refusals look further.
-    if (playing := match_row.playing_seat(room_id, user.pk)) is None:
-        raise _not_playing(room_id, user)
-    seat, match_id, current = playing
-    if not isinstance(action, dict) or action.get("type") == "deal":
-        raise Refused("illegal", _("Unknown action."))
-    if version != current:
-        # Without the row lock: a stale act (a double click, or a flood of them) costs
-        # one read. play() checks again under the lock.
-        raise stale(match_id, current)
-    play(match_id, seat=seat, action=action, version=version, actor=PLAYER)
+    with transaction.atomic():
+        # One read for the usual case, a seat at a table in play; the refusals look further.
+        if (playing := match_row.locked_seat(room_id, user.pk)) is None:
+            raise _not_playing(room_id, user)
+        seat, match = playing
+        if not isinstance(action, dict) or action.get("type") == "deal":
+            raise Refused("illegal", _("Unknown action."))
+        _play_locked(match, seat=seat, action=action, version=version, actor=PLAYER)
+
+
+def _play_locked(match: Match, *, seat: int | None, action: Any, version: Any, actor: str,
+                 bot: dict[str, Any] | None = None) -> None:
+    """The checks of play() and act() on the locked row of a match in play, then the move."""
+    if type(version) is not int or version != match.version:
+        raise stale(match.pk, match.version)
+    game = match.game
+    if actor == PLAYER and seat is not None and match.seating[seat].get("removed"):
+        raise removed()
+    if actor == PLAYER and seat is not None and match.seating[seat].get("left"):
+        raise _left()
+    if actor in (PLAYER, BOT) and game.to_act != seat:
+        raise Refused("not_your_turn", _("It is not your turn."))
+    if actor == BOT and (seat is None or bot_level(match.seating[seat]) is None):
+        # The player came back (or moved) since the bot was asked: the seat is theirs.
+        raise Refused("not_your_turn", _("It is not your turn."))
+    _apply(match, game, seat=seat, actor=actor, action=action, bot=bot if actor == BOT else None)
 
 
 def _not_playing(room_id: str, user: User) -> Refused:
