@@ -85,7 +85,9 @@ def show(label: str, daphne: int, rows: list[dict[str, Any]], args: argparse.Nam
     for r in rows:
         parts = [f"{name} {cpu:.0%}" + (f" {r['rss'][name] / 2**20:.0f} MiB" if name in r["rss"] else "")
                  for name, cpu in r["usage"].items()]
-        print(f"  {r['tables']} tables, CPU (of one core) and RSS: " + ", ".join(parts))
+        per_move = sum(r["usage"].values()) / r["sent_per_s"] * 1000 if r["sent_per_s"] else float("nan")
+        print(f"  {r['tables']} tables, CPU (of one core) and RSS: " + ", ".join(parts)
+              + f"; all the servers' CPU a move sent: {per_move:.2f} ms")
         if r["deals"]:
             print(f"  {r['tables']} tables, deal timer late (ms): p50 {r['deal_p50']:.0f}, "
                   f"p99 {r['deal_p99']:.0f}, max {r['deal_max']:.0f} over {r['deals']} deals")
