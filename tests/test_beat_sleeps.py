@@ -16,7 +16,7 @@ from tarneeb.beat import Scheduler
 SWEEP_SECONDS = 0.25
 
 
-def run_beat(scheduler_class: type[beat.Scheduler], seconds: float = 1.0) -> tuple[int, list[float]]:
+def run_beat(scheduler_class: type[beat.Scheduler], seconds: float) -> tuple[int, list[float]]:
     """Run the scheduler as `celery beat`'s Service does; the ticks and when each send was."""
     app = Celery("beat-test", broker="memory://", set_as_current=False)
     app.conf.beat_schedule = {"sweep": {"task": "sweep", "schedule": SWEEP_SECONDS}}
@@ -41,4 +41,3 @@ def test_beat_ticks_about_once_a_send_and_keeps_the_sweeps_pace() -> None:
     assert len(sent) >= 7  # every quarter of a second (the first one at once)
     assert max(later - earlier for earlier, later in itertools.pairwise(sent)) < 2 * SWEEP_SECONDS
     assert ticks <= 3 * len(sent) + 2
-
