@@ -53,11 +53,12 @@ from websockets.exceptions import ConnectionClosed
 from benchmarks.abuse import PacedTable, percentile
 from benchmarks.analysis_wait import AnalysisWatch
 from benchmarks.analysis_wait import summary as analysis_summary
-from benchmarks.load_report import figures, latency, send_measured, show
+from benchmarks.load_report import figures, latency, send_measured, settled, show
 from benchmarks.load_servers import DATABASE, REDIS_DB, LoadServers, profile, server_processes
 from benchmarks.load_sessions import db_sessions
 from benchmarks.load_spectators import crowds, spectator_process
 from benchmarks.load_spectators import summary as spectator_summary
+from benchmarks.machine_speed import reference_until
 from benchmarks.table_latency import pool_map, sign_up_players
 from benchmarks.usage import Usage, idle_sockets, rss_bytes, show_idle
 from tests.protocol_client import HttpSession, TableClient, create_room
@@ -241,6 +242,7 @@ async def play(connection: Connection, share: Share) -> dict[str, Any]:
         table.watch = watch
     watching = asyncio.create_task(watch.run(share.analysis_grace))
     readers = [asyncio.create_task(table.read(seat)) for table in tables for seat in range(4)]
+    settled()
     connection.send("seated")
     start = await asyncio.get_running_loop().run_in_executor(None, connection.recv)
     opens, closes = start + share.warmup, start + share.warmup + share.window
@@ -336,7 +338,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         before = Usage.now(server_processes(servers))
         profilers = (profile(servers, args.profile / f"{len(tables)}", args.window, args.profile_gil)
                      if args.profile else [])
-        time.sleep(max(0.0, closes - time.perf_counter()))
+        reference = reference_until(closes)
         for profiler in profilers:
             profiler.wait(30)
         usage = Usage.now(server_processes(servers)).since(before)
@@ -377,7 +379,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
     # Errors and drops from the warm-up on: a table that lost a socket then is short in
     # the window too.
     row.update(
-        tables=len(tables), load=load, usage=usage, rss=rss,
+        tables=len(tables), load=load, usage=usage, rss=rss, reference=reference,
         client_cpu=sum(r["cpu"] for r in results) / args.window,
         late_p99=percentile(merged["late"], 0.99) * 1000,
         deals=len(deals), deal_p50=statistics.median(deals) if deals else math.nan,

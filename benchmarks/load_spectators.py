@@ -28,7 +28,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from benchmarks.abuse import percentile
-from benchmarks.load_report import send_measured
+from benchmarks.load_report import send_measured, settled
 from tests.protocol_client import TableClient, order
 
 Version = tuple[int, int]  # (match id, v): the protocol's order of states
@@ -106,6 +106,7 @@ async def watch(connection: Connection, crowd: Crowd) -> dict[str, Any]:
     took = time.perf_counter() - began
     opened = [w for w, ok in zip(watchers, connected, strict=True) if ok]
     readers = [asyncio.create_task(read(w)) for w in opened]
+    settled()
     connection.send({"opened": len(opened), "refused": refused})
     start = await loop.run_in_executor(None, connection.recv)
     opens, closes = start + crowd.warmup, start + crowd.warmup + crowd.window
