@@ -312,7 +312,11 @@ def main(argv: list[str] | None = None) -> int:
         # The flood measures the rate limits; the seed race plays fast on purpose.
         servers.relaxed_limits = args.scenario != "flood"
         bases = servers.start()
-        sessions = sign_up_players(bases, 4 * (args.tables + math.ceil(args.sockets / 4)))
+        # Each table's players from their household, the attacker's from where it sits down:
+        # the flood keeps the production budget of TCP connections an address.
+        sessions = sign_up_players(bases, 4 * (args.tables + math.ceil(args.sockets / 4)),
+                                   lambda player: household(player // 4) if player < 4 * args.tables
+                                   else ATTACKER_SEATED)
         pids = [process.pid for process in servers.processes]
         asyncio.run(SCENARIOS[args.scenario](bases, sessions, args, pids))
     return 0

@@ -49,11 +49,15 @@ class HttpSession:
 
     base: str
     cookies: dict[str, str] = field(default_factory=dict)
+    # The loopback address its connections come from (127.0.0.1 when None): a client's own
+    # under the servers' per-address budgets.
+    local_address: str | None = None
 
     def request(self, method: str, path: str, form: dict[str, Any] | None = None,
                 timeout: float = 30) -> HttpAnswer:
         parts = urlsplit(self.base)
-        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port or 80, timeout=timeout)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port or 80, timeout=timeout,
+                                          source_address=self.local_address and (self.local_address, 0))
         headers = {"Host": parts.netloc}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -91,9 +95,10 @@ class HttpSession:
         return self.cookies.get("sessionid")
 
 
-def signup(base: str, username: str, password: str = "a-long-Secret-9x") -> HttpSession:
+def signup(base: str, username: str, password: str = "a-long-Secret-9x", *,
+           local_address: str | None = None) -> HttpSession:
     """Sign up on the site's form; the session then holds `sessionid` (logged in)."""
-    session = HttpSession(base)
+    session = HttpSession(base, local_address=local_address)
     page = session.get("/accounts/signup/")
     if page.status != 200:
         raise ProtocolError(f"GET /accounts/signup/ answered {page.status}")
