@@ -10,6 +10,7 @@ import contextlib
 import functools
 import json
 from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, ParamSpec, TypeVar, cast
 
@@ -64,9 +65,10 @@ R = TypeVar("R")
 
 def database(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """`function` run off the event loop, its connection handed back (or closed when
-    stale) once it returns. On PostgreSQL (scaled mode) on a pool of threads, each
-    borrowing a connection from the process's pool: with all of them on one thread, as
-    channels does by default, every move of the process waited for every other's queries.
+    stale) once it returns. On PostgreSQL (scaled mode) on a few threads of their own
+    (SOCKET_DATABASE_THREADS), each borrowing a connection from the process's pool: with
+    all of them on one thread, as channels does by default, every move of the process
+    waited for every other's queries; with many, they took the GIL from the event loop.
     SQLite takes one writer at a time, so embedded mode keeps the one thread."""
     @functools.wraps(function)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -78,7 +80,14 @@ def database(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
         finally:
             close_old_connections()
 
-    return sync_to_async(run, thread_sensitive=not settings.SCALED)
+    if not settings.SCALED:
+        return sync_to_async(run)
+    return sync_to_async(run, thread_sensitive=False, executor=_database_threads())
+
+
+@functools.cache
+def _database_threads() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(settings.SOCKET_DATABASE_THREADS, thread_name_prefix="socket-database")
 
 
 def heres() -> HereBatch:
