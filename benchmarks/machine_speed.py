@@ -1,7 +1,7 @@
 """How fast this machine's cores are right now: a fixed piece of pure Python, timed in CPU.
 
-The same load run on the same quiet machine costs 5.5 ms of server CPU a move in one run
-and 7.5 ms in the next, and the clients' CPU moves with it: the cores themselves are
+The same load run on the same quiet machine cost 6.8 ms of server CPU a move in one run
+and 10.2 ms in another, and the clients' CPU moved with it: the cores themselves are
 slower at times (a virtual machine's cores share their physical ones with others'). A run's
 figures are read beside this reference, measured during its window.
 """

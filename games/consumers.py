@@ -66,9 +66,9 @@ R = TypeVar("R")
 def database(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """`function` run off the event loop, its connection handed back (or closed when
     stale) once it returns. On PostgreSQL (scaled mode) on a few threads of their own
-    (SOCKET_DATABASE_THREADS), each borrowing a connection from the process's pool: with
-    all of them on one thread, as channels does by default, every move of the process
-    waited for every other's queries; with many, they took the GIL from the event loop.
+    (SOCKET_DATABASE_THREADS), each borrowing a connection from the process's pool: on
+    one thread, as channels does by default, a slow query would hold every move of the
+    process; on many, they took the GIL from the event loop (docs/performance.md).
     SQLite takes one writer at a time, so embedded mode keeps the one thread."""
     @functools.wraps(function)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
