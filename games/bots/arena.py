@@ -26,18 +26,23 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from games.engine import ends_hand, full_deck, new_match
 from games.engine.events import Event
+from games.engine.match import Match
 from games.engine.views import View
 
 from . import LEVELS, choose
 
 ARENA_LEVELS = (*LEVELS, "timer")
 Chooser = Callable[[View, list[Event], str, random.Random], dict]
+# A level that is given the match itself, hidden hands included: for measurements outside the
+# platform only (benchmarks.bots_ceiling's oracle), passed to play_match / play_pair by name,
+# never a bot level.
+Seer = Callable[[Match, int, list[Event], random.Random], dict]
 
 
 @functools.cache
@@ -107,8 +112,10 @@ def play_match(
     target: int | None,
     rng: random.Random,
     max_hands: int | None = None,
+    seers: Mapping[str, Seer] | None = None,
 ) -> Record:
-    """Play one match (or ``max_hands`` hands of it); ``team_levels[t]`` plays team t."""
+    """Play one match (or ``max_hands`` hands of it); ``team_levels[t]`` plays team t
+    (``seers``: levels that see the whole match, by name)."""
     match = new_match(variant, dealer=dealer, target=target)
     record = Record()
     clock = time.process_time
@@ -122,6 +129,8 @@ def play_match(
             start = clock()
             if level == "timer":
                 action = match.timeout_action()
+            elif seers and level in seers:
+                action = seers[level](match, seat, history, rng)
             else:
                 decide, name = chooser(level)
                 action = decide(match.view(seat), history, name, rng)
@@ -158,15 +167,19 @@ class PairResult:
     times: dict[str, list[float]]
 
 
-def play_pair(args: tuple[str, str, str, int, int, int | None]) -> PairResult:
+def play_pair(
+    args: tuple[str, str, str, int, int, int | None], seers: Mapping[str, Seer] | None = None
+) -> PairResult:
     variant, level_a, level_b, seed, pair, target = args
     rng = random.Random(f"bots:{seed}:{pair}")
     dealer = pair % 4
     first = play_match(
-        variant, (level_a, level_b), seeded_decks(seed, pair), dealer=dealer, target=target, rng=rng
+        variant, (level_a, level_b), seeded_decks(seed, pair), dealer=dealer, target=target, rng=rng,
+        seers=seers,
     )
     second = play_match(
-        variant, (level_b, level_a), seeded_decks(seed, pair), dealer=dealer, target=target, rng=rng
+        variant, (level_b, level_a), seeded_decks(seed, pair), dealer=dealer, target=target, rng=rng,
+        seers=seers,
     )
     wins = {level_a: 0, level_b: 0}
     for rec in (first, second):
