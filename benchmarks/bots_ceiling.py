@@ -263,9 +263,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=pathlib.Path, help="write each paired deal here, a JSON line each")
     parser.add_argument("--join", type=pathlib.Path, nargs="+", metavar="DEALS",
                         help="print the points a deal of these --deals files together, and play nothing")
+    parser.add_argument("--minus", type=pathlib.Path, nargs="+", default=[], metavar="DEALS",
+                        help="with --join: another run's --deals files, compared deal by deal")
     args = parser.parse_args(argv)
     if args.join:
-        print(join(args.join))
+        print(join(args.join, args.minus))
         return
     tasks = [(args.variant, args.oracle, args.against, args.seed, p, None)
              for p in range(args.first, args.first + args.matches)]
@@ -286,12 +288,70 @@ def main(argv: list[str] | None = None) -> None:
     print(report(args.oracle, args.against, results, time.perf_counter() - start))
 
 
-def join(paths: Sequence[pathlib.Path]) -> str:
-    """Points a deal and its 95% interval over the ``--deals`` files of a run's pieces."""
-    diffs = [json.loads(line)["diff"] for p in paths for line in p.open()]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return f"{len(diffs)} paired deals: {mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
+def interval(values: Sequence[float]) -> str:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
+
+
+def read_rows(paths: Sequence[pathlib.Path]) -> dict[tuple[int, int], dict]:
+    """The ``--deals`` rows of a run's pieces, by (pair, hand): the same deck and dealer in any
+    run of the same seed."""
+    rows = (json.loads(line) for p in paths for line in p.open())
+    return {(row["pair"], row["hand"]): row for row in rows}
+
+
+def shared_as_bid(row: dict) -> float:
+    """Tarneeb 41: the paired deal's points a deal had level A's partners, whenever they took
+    at least their two bids together, made both (the same tricks shared as bid: optimistic,
+    the cards do not always allow it)."""
+    points = []
+    for side, table in enumerate(row["tables"]):  # level A north-south, then east-west
+        hand = table[-1]
+        if hand["thrown_in"]:
+            points.append(0.0)
+            continue
+        scored, bids, tricks = list(hand["points"]), hand["bids"], hand["tricks"]
+        if tricks[side] + tricks[side + 2] >= bids[side] + bids[side + 2]:
+            scored[side], scored[side + 2] = bids[side], bids[side + 2]
+        points.append(scored[side] + scored[side + 2] - scored[side ^ 1] - scored[side ^ 3])
+    return sum(points) / 2
+
+
+def seat_bids(rows: Sequence[dict]) -> str:
+    """Tarneeb 41: level A's seats' bids made, and the hands where one failed though the two
+    partners took at least their bids together."""
+    seats = made = failed = enough = 0
+    for row in rows:
+        for side, table in enumerate(row["tables"]):
+            hand = table[-1]
+            if hand["thrown_in"]:
+                continue
+            bids, tricks = hand["bids"], hand["tricks"]
+            short = [p for p in (side, side + 2) if tricks[p] < bids[p]]
+            seats += 2
+            made += 2 - len(short)
+            failed += bool(short)
+            enough += bool(short) and tricks[side] + tricks[side + 2] >= bids[side] + bids[side + 2]
+    return (f"level A's bids made {made} of {seats} ({100 * made / max(1, seats):.1f}%); hands where one "
+            f"failed {failed}, of them {enough} with the partners' tricks at least their bids together")
+
+
+def join(paths: Sequence[pathlib.Path], minus: Sequence[pathlib.Path] = ()) -> str:
+    """Points a deal and its 95% interval over the ``--deals`` files of a run's pieces; with
+    ``minus``, also this run less that one on the deals both played."""
+    rows = read_rows(paths)
+    lines = [f"{len(rows)} paired deals: {interval([r['diff'] for r in rows.values()])}"]
+    if rows and "bids" in next(iter(rows.values()))["tables"][0][-1]:
+        lines.append("Tarneeb 41: " + seat_bids(list(rows.values())))
+        shared = [shared_as_bid(r) for r in rows.values()]
+        lines.append(f"the partners' tricks shared as bid: {interval(shared)}")
+    if minus:
+        other = read_rows(minus)
+        both = sorted(rows.keys() & other.keys())
+        lines.append(f"less the other run on the {len(both)} deals both played: "
+                     f"{interval([rows[k]['diff'] - other[k]['diff'] for k in both])}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ from it, and is out of the platform's reach (no bot level, no arena level, nothi
 imports it)."""
 
 import argparse
+import json
 import pathlib
 import random
 import re
@@ -103,3 +104,20 @@ def test_the_oracle_is_no_bot_level_and_games_never_imports_it():
     games = pathlib.Path(__file__).resolve().parent.parent / "games"
     imports = re.compile(r"^\s*(from|import)\s+benchmarks\b", re.MULTILINE)
     assert not [p for p in games.rglob("*.py") if imports.search(p.read_text())]
+
+
+def test_joined_runs_and_tarneeb_41_tricks_shared_as_bid(tmp_path):
+    """A paired deal where the oracle's partners (north-south, then east-west) took 9 tricks on
+    bids of 5 and 4 but one failed: shared as bid, both are made."""
+    def hand(bids, tricks, points):
+        return [{"type": "hand_scored", "thrown_in": False, "bids": bids, "tricks": tricks, "points": points}]
+
+    first = hand([5, 2, 4, 2], [7, 2, 2, 2], [5, 2, -4, 2])  # north-south: 9 tricks, 4 failed
+    second = hand([2, 5, 2, 4], [2, 5, 2, 4], [2, 5, 2, 4])  # east-west: both made
+    row = {"pair": 0, "hand": 0, "diff": ((1 - 4) + (9 - 4)) / 2, "tables": [first, second]}
+    path = tmp_path / "deals.jsonl"
+    path.write_text(json.dumps(row) + "\n" + json.dumps({**row, "hand": 1}) + "\n")
+    assert bots_ceiling.shared_as_bid(row) == ((9 - 4) + (9 - 4)) / 2
+    text = bots_ceiling.join([path], [path])
+    assert "2 paired deals: +1.00" in text and "made 6 of 8" in text and "of them 2 with" in text
+    assert "shared as bid: +5.00" in text and "both played: +0.00" in text
