@@ -288,19 +288,16 @@ class RoomConsumer(ProtocolConsumer):
     history: frozenset[int] = frozenset()
     # The people whose lines this socket's user does not see (games.services.hooks.hidden_authors).
     hidden: frozenset[int] = frozenset()
-    # A logged-out socket's: it hears the room through this process's relay (games.relay).
-    crowd: Inbox | None = None
-    in_crowd = False
+    # What the room hears reaches this socket through this process's relay (games.relay).
+    inbox: Inbox
+    joined = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        """channels' AsyncConsumer.__call__, but a logged-out socket (who can never sit)
-        has a third source of messages beside the client and its own channel: its inbox,
-        where the room's relay puts what the room hears, after the players' sockets."""
+        """channels' AsyncConsumer.__call__, with a third source of messages beside the
+        client and the socket's own channel: its inbox, where the room's relay puts what
+        the room hears, the players' before the crowd's."""
         user = scope.get("user")
-        if user is not None and user.is_authenticated:
-            await super().__call__(scope, receive, send)
-            return
-        self.crowd = Inbox()
+        self.inbox = Inbox(str(user.pk) if user is not None and user.is_authenticated else None)
         self.scope = scope
         layer = get_channel_layer(self.channel_layer_alias)
         assert layer is not None  # settings.CHANNEL_LAYERS names one in either mode
@@ -308,14 +305,14 @@ class RoomConsumer(ProtocolConsumer):
         self.channel_name = await layer.new_channel()
         self.base_send = send
         sources: list[Callable[[], Awaitable[Any]]] = [
-            receive, functools.partial(layer.receive, self.channel_name), self.crowd.get]
+            receive, functools.partial(layer.receive, self.channel_name), self.inbox.get]
         try:
             with contextlib.suppress(StopConsumer):
                 await await_many_dispatch(sources, self.dispatch)
         finally:
             # Here, not in disconnect: also when connect failed after joining.
-            if self.in_crowd:
-                await relays().leave(groups.room(self.room_id), self.crowd)
+            if self.joined:
+                await relays().leave(groups.room(self.room_id), self.inbox)
 
     async def connect(self) -> None:
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
@@ -324,11 +321,8 @@ class RoomConsumer(ProtocolConsumer):
         self.syncs = TokenBucket(SYNC_BURST, SYNC_PER_SECOND)
         # Join before reading the state and the chat, so no change can fall between the
         # join and the read; one that lands in both is sent once (room_chat).
-        if self.crowd is None:
-            await self.channel_layer.group_add(groups.room(self.room_id), self.channel_name)
-        else:
-            self.in_crowd = True
-            await relays().join(self.channel_layer, groups.room(self.room_id), self.crowd)
+        self.joined = True
+        await relays().join(self.channel_layer, groups.room(self.room_id), self.inbox)
         snapshot, present, lines = await database(self.read_room)()
         await self.accept()
         if snapshot is None:
@@ -363,8 +357,6 @@ class RoomConsumer(ProtocolConsumer):
         return seat, seat is not None and event["room"]["status"] == "playing"
 
     async def disconnect(self, code: int) -> None:
-        if self.crowd is None:
-            await self.channel_layer.group_discard(groups.room(self.room_id), self.channel_name)
         if self.user.is_authenticated:
             await heres().forget(self.room_id, self.user.pk)
         await database(room_life.gone)(self.room_id, self.user)

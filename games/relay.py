@@ -1,19 +1,23 @@
-"""A room's crowd: its logged-out spectators, served by one channel-layer subscription per
-server process, after the players.
+"""A room's sockets hear it through one channel-layer subscription per server process:
+the players' first, as it arrives, the crowd's (every other socket) after them.
 
 As a member of the room's group itself, each socket had the layer wake it in no
 particular order, so a move's state reached its players behind however many spectators
-the table had: 600 took the players' p99 from 18 to 260 ms (issue 32), and the in-memory
-layer (embedded mode) copied every message once per socket. A logged-out socket can
-never sit, so here it does not join the group: the process's relay for the room does,
-once, and puts each message in the inbox of each such socket (the third source of a
-RoomConsumer's messages, beside the client and the socket's own channel), a slice at a
-time, the loop free between slices for every other table's sockets. Logged-in sockets,
-the players' among them, stay members of the group and are not delayed by the crowd.
-Each socket still handles its messages one at a time, in order.
+the table had: 600 took the players' p99 from 18 to 260 ms (issue 32), and each socket
+decoded every message itself (the in-memory layer copied it once per socket). Here the
+process's relay for the room joins the group, once, and puts each message in the inbox
+of each of the room's sockets here (a RoomConsumer's third source of messages, beside
+the client and the socket's own channel): at once for those seated by the room's
+latest state, then, after a pause for their states to be written out, for the crowd, a
+slice at a time, the loop free between slices for every other table's sockets.
+
+A socket changes sides when its person sits or stands, at the state that says so, with
+nothing lost, repeated or reordered: each inbox knows the last message it was given, and
+a socket that sits is first given what the crowd's turn still held for it.
 """
 
 import asyncio
+import collections
 import logging
 import weakref
 from typing import Any
@@ -25,8 +29,8 @@ log = logging.getLogger(__name__)
 # Inboxes filled before the loop runs anything else: a slice of a watched table's crowd
 # costs the other tables at most a few milliseconds.
 SLICE = 100
-# Before the first slice: the layer woke the players' sockets with the relay, and a
-# socket's state is sent, then written out by the reactor, some turns of the loop later.
+# Before the crowd's turn: a socket's state is sent, then written out by the reactor,
+# some turns of the loop later.
 PLAYERS_FIRST_SECONDS = 0.005
 # Messages a socket may have waiting, as the layers' own channel capacity: a socket that
 # falls this far behind misses messages (its client resyncs), not the server's memory.
@@ -38,11 +42,15 @@ Message = dict[str, Any]
 
 
 class Inbox(asyncio.Queue[Message]):
-    """One socket's messages from its room's relay."""
+    """One socket's messages from its room's relay; `user` is its person's id (str), None
+    when logged out (who can never sit)."""
 
-    def __init__(self) -> None:
+    def __init__(self, user: str | None = None) -> None:
         super().__init__(INBOX_CAPACITY)
+        self.user = user
         self.overflowed = False
+        # The number of the last message the relay gave it.
+        self.heard = 0
 
 
 class Relay:
@@ -53,8 +61,14 @@ class Relay:
         self.inboxes: set[Inbox] = set()
         self.subscribed = asyncio.Event()
         self.failed: BaseException | None = None
-        self.task: asyncio.Task[None] | None = None
+        self.tasks: list[asyncio.Task[None]] = []
         self.channel = ""
+        # Messages heard, numbered; those the crowd was not yet given wait in `pending`.
+        self.heard = 0
+        self.pending: collections.deque[tuple[int, Message]] = collections.deque()
+        self.crowd_due = asyncio.Event()
+        # The people seated by the latest state heard (its "seats": user id to seat).
+        self.seated: frozenset[str] = frozenset()
 
     async def start(self) -> None:
         try:
@@ -65,7 +79,13 @@ class Relay:
             raise
         finally:
             self.subscribed.set()
-        self.task = asyncio.create_task(self.run(), name=f"relay {self.group}")
+        self.tasks = [asyncio.create_task(self.run(), name=f"relay {self.group}"),
+                      asyncio.create_task(self.serve_crowd(), name=f"relay {self.group}: crowd")]
+
+    def add(self, inbox: Inbox) -> None:
+        # Messages heard before it joined are in the room's state its socket reads next.
+        inbox.heard = self.heard
+        self.inboxes.add(inbox)
 
     async def joined(self) -> None:
         await self.subscribed.wait()
@@ -75,8 +95,8 @@ class Relay:
     async def stop(self) -> None:
         await self.subscribed.wait()
         if self.failed is None:
-            assert self.task is not None
-            self.task.cancel()
+            for task in self.tasks:
+                task.cancel()
             await self.layer.group_discard(self.group, self.channel)
 
     async def run(self) -> None:
@@ -89,16 +109,47 @@ class Relay:
                 log.warning("relay of %s: receive failed; trying again", self.group, exc_info=True)
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
-            await self.deliver(message)
+            self.hear(message)
 
-    async def deliver(self, message: Message) -> None:
-        await asyncio.sleep(PLAYERS_FIRST_SECONDS)
-        inboxes = list(self.inboxes)
-        for start in range(0, len(inboxes), SLICE):
-            if start:
-                await asyncio.sleep(0)  # the sockets woken so far, and anything else due, run
-            for inbox in inboxes[start:start + SLICE]:
-                _put(inbox, message)
+    def hear(self, message: Message) -> None:
+        """Give `message` to the players now; the crowd's turn comes after."""
+        self.heard += 1
+        if message.get("type") == "room.state":
+            self.seated = frozenset(message["seats"])
+        self.pending.append((self.heard, message))
+        for inbox in self.inboxes:
+            if inbox.user in self.seated:
+                self.catch_up(inbox)
+        self.crowd_due.set()
+
+    def catch_up(self, inbox: Inbox) -> None:
+        """Give `inbox` every message it has not had, in order: one who just sat may still
+        be owed some from the crowd's turn."""
+        owed = []
+        for item in reversed(self.pending):
+            if item[0] <= inbox.heard:
+                break
+            owed.append(item)
+        for number, message in reversed(owed):
+            _put(inbox, message)
+            inbox.heard = number
+
+    async def serve_crowd(self) -> None:
+        while True:
+            await self.crowd_due.wait()
+            self.crowd_due.clear()
+            await asyncio.sleep(PLAYERS_FIRST_SECONDS)
+            while self.pending:
+                number, message = self.pending[0]
+                inboxes = [inbox for inbox in self.inboxes if inbox.heard < number]
+                for start in range(0, len(inboxes), SLICE):
+                    if start:
+                        await asyncio.sleep(0)  # the sockets woken so far, and anything else due, run
+                    for inbox in inboxes[start:start + SLICE]:
+                        if inbox.heard < number:  # not caught up meanwhile
+                            _put(inbox, message)
+                            inbox.heard = number
+                self.pending.popleft()
 
 
 def _put(inbox: Inbox, message: Message) -> None:
@@ -107,7 +158,7 @@ def _put(inbox: Inbox, message: Message) -> None:
     except asyncio.QueueFull:
         if not inbox.overflowed:  # once a socket, not once a message
             inbox.overflowed = True
-            log.warning("a spectator's socket fell %d messages behind: messages dropped", INBOX_CAPACITY)
+            log.warning("a socket fell %d messages behind its room: messages dropped", INBOX_CAPACITY)
 
 
 class Relays:
@@ -122,7 +173,7 @@ class Relays:
         relay = self.relays.get(group)
         if relay is None:
             relay = self.relays[group] = Relay(layer, group)
-            relay.inboxes.add(inbox)
+            relay.add(inbox)
             try:
                 await relay.start()
             except BaseException:
@@ -130,7 +181,7 @@ class Relays:
                     del self.relays[group]
                 raise
         else:
-            relay.inboxes.add(inbox)
+            relay.add(inbox)
             await relay.joined()
 
     async def leave(self, group: str, inbox: Inbox) -> None:
