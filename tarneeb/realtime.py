@@ -98,8 +98,10 @@ async def _drain(outbox: "asyncio.Queue[Outgoing]") -> None:
 async def _send(layer: BaseChannelLayer, group: str, message: Mapping[str, Any]) -> None:
     for pause in (*RETRY_PAUSES, None):
         try:
-            # The messages are plain dicts at run time (TypedDicts are), as the layer wants.
-            await asyncio.wait_for(layer.group_send(group, cast(dict[str, Any], message)), SEND_TIMEOUT)
+            # Not wait_for, which ran each send as a task of its own. The messages are plain
+            # dicts at run time (TypedDicts are), as the layer wants.
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await layer.group_send(group, cast(dict[str, Any], message))
             return
         except TimeoutError:
             # Not tried again: the send may have gone, and the outbox waited long enough.
