@@ -20,7 +20,6 @@ from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
-from channels.utils import await_many_dispatch
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import close_old_connections
@@ -33,7 +32,7 @@ from chat import services as chat
 from games import bot_players, groups, hints
 from games.here_batch import HereBatch, here_batch
 from games.protocol import ErrorMessage, LobbyRoomEvent, RoomStateEvent
-from games.relay import Inbox, relays
+from games.relay import Inbox, dispatch_all, relays
 from games.services import hooks, move_path, published, refusals, room_life
 from moderation.models import Sanction, active_suspension
 from moderation.notices import told_live
@@ -294,8 +293,8 @@ class RoomConsumer(ProtocolConsumer):
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """channels' AsyncConsumer.__call__, with a third source of messages beside the
-        client and the socket's own channel: its inbox, where the room's relay puts what
-        the room hears, the players' before the crowd's."""
+        client and the socket's own channel, the room's relay, and one queue for all three:
+        the socket's inbox (games.relay)."""
         user = scope.get("user")
         self.inbox = Inbox(str(user.pk) if user is not None and user.is_authenticated else None)
         self.scope = scope
@@ -304,11 +303,10 @@ class RoomConsumer(ProtocolConsumer):
         self.channel_layer = layer
         self.channel_name = await layer.new_channel()
         self.base_send = send
-        sources: list[Callable[[], Awaitable[Any]]] = [
-            receive, functools.partial(layer.receive, self.channel_name), self.inbox.get]
         try:
             with contextlib.suppress(StopConsumer):
-                await await_many_dispatch(sources, self.dispatch)
+                await dispatch_all(self.inbox, [receive, functools.partial(layer.receive, self.channel_name)],
+                                   self.dispatch)
         finally:
             # Here, not in disconnect: also when connect failed after joining.
             if self.joined:

@@ -20,6 +20,7 @@ import asyncio
 import collections
 import logging
 import weakref
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from channels.layers import BaseChannelLayer
@@ -42,8 +43,9 @@ Message = dict[str, Any]
 
 
 class Inbox(asyncio.Queue[Message]):
-    """One socket's messages from its room's relay; `user` is its person's id (str), None
-    when logged out (who can never sit)."""
+    """One socket's messages, in the order they came: from its room's relay, and through
+    `dispatch_all`, from its client and its own channel. `user` is its person's id (str),
+    None when logged out (who can never sit)."""
 
     def __init__(self, user: str | None = None) -> None:
         super().__init__(INBOX_CAPACITY)
@@ -51,6 +53,39 @@ class Inbox(asyncio.Queue[Message]):
         self.overflowed = False
         # The number of the last message the relay gave it.
         self.heard = 0
+        # What ended one of its sources: the socket's consumer raises it.
+        self.failure: BaseException | None = None
+
+
+async def dispatch_all(inbox: Inbox, sources: Sequence[Callable[[], Awaitable[Message]]],
+                       dispatch: Callable[[Message], Awaitable[None]]) -> None:
+    """Hand every message of `sources` and of the room's relay to `dispatch`, one at a time,
+    in the order they came, until `dispatch` raises. Each source is read by a task of its
+    own into the inbox, waiting while it is full: channels' await_many_dispatch made a task
+    and an asyncio.wait for every message."""
+
+    async def pump(source: Callable[[], Awaitable[Message]]) -> None:
+        try:
+            while True:
+                await inbox.put(await source())
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:
+            inbox.failure = exc
+            if inbox.empty():
+                inbox.put_nowait({})  # wakes the reader, who raises it
+
+    pumps = [asyncio.create_task(pump(source)) for source in sources]
+    try:
+        while True:
+            message = await inbox.get()
+            if inbox.failure is not None:
+                raise inbox.failure
+            await dispatch(message)
+    finally:
+        for task in pumps:
+            task.cancel()
+        await asyncio.gather(*pumps, return_exceptions=True)
 
 
 class Relay:
