@@ -152,10 +152,16 @@ class Relay:
         if message.get("type") == "room.state":
             self.seated = frozenset(message["seats"])
         self.pending.append((self.heard, message))
+        crowd = False
         for inbox in self.inboxes:
             if inbox.user in self.seated:
                 self.catch_up(inbox)
-        self.crowd_due.set()
+            else:
+                crowd = True
+        if crowd:
+            self.crowd_due.set()
+        else:  # everyone here has had it: nothing waits for the crowd's turn
+            self.pending.clear()
 
     def catch_up(self, inbox: Inbox) -> None:
         """Give `inbox` every message it has not had, in order: one who just sat may still
@@ -184,7 +190,8 @@ class Relay:
                         if inbox.heard < number:  # not caught up meanwhile
                             _put(inbox, message)
                             inbox.heard = number
-                self.pending.popleft()
+                if self.pending and self.pending[0][0] == number:  # not cleared meanwhile
+                    self.pending.popleft()
 
 
 def _put(inbox: Inbox, message: Message) -> None:

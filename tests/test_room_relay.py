@@ -61,8 +61,13 @@ async def test_a_player_hears_a_state_before_any_of_the_crowd() -> None:
     # The players' sockets have that long to write their states out first.
     assert min(crowd_heard_at) - sent_at >= PLAYERS_FIRST_SECONDS
     assert len(layer.groups["room.relayed"]) == 1  # the relay's channel alone
-    for inbox in [player, *crowd]:
+    for inbox in crowd:
         await relays().leave("room.relayed", inbox)
+    # With no crowd left, nothing waits for its turn.
+    await layer.group_send("room.relayed", state(2, "7"))
+    assert (await asyncio.wait_for(player.get(), 10))["n"] == 2
+    assert not relays().relays["room.relayed"].pending
+    await relays().leave("room.relayed", player)
     assert "room.relayed" not in layer.groups
     assert "room.relayed" not in relays().relays
 
