@@ -300,7 +300,7 @@ def shares(tables: list[tuple[int, str, list[HttpSession]]], processes: int) -> 
 
 
 def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, str, list[HttpSession]]],
-              args: argparse.Namespace) -> dict[str, Any]:
+              args: argparse.Namespace, spectator_sessions: list[HttpSession]) -> dict[str, Any]:
     servers.check_running()
     context = multiprocessing.get_context("spawn")
     pipes, processes, watchers = [], [], []
@@ -324,7 +324,7 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         # The spectators come once the players are seated: their handshakes do not slow
         # the seating (a round's tables wait for all of theirs).
         for crowd in crowds(bases, tables[0][1], args.spectators, args.spectator_sample, args.warmup,
-                            args.window, args.drain, CONNECTING):
+                            args.window, args.drain, CONNECTING, spectator_sessions):
             watchers.append(launch(spectator_process, crowd))
         for pipe in watchers:
             answer = pipe.recv()
@@ -422,6 +422,9 @@ def main(argv: list[str] | None = None) -> int:
                         "sessions in the servers' database (benchmarks.load_sessions)")
     parser.add_argument("--spectators", type=int, default=0,
                         help="logged-out sockets watching table 0 while all the tables play")
+    parser.add_argument("--spectators-logged-in", action="store_true",
+                        help="the spectators are logged in, each a person of their own with a session "
+                        "made in the database (needs --sessions db)")
     parser.add_argument("--spectator-sample", type=int, default=50,
                         help="spectators, of --spectators, whose states are timed (a process of their own)")
     parser.add_argument("--database", default=DATABASE,
@@ -453,6 +456,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("embedded mode is one daphne (its channel layer and worker are in-process)")
     if args.proxy and not scaled:
         parser.error("--proxy is for scaled mode, as deploy/ runs it")
+    if args.spectators_logged_in and args.sessions != "db":
+        parser.error("--spectators-logged-in needs --sessions db")
     if args.logs:
         args.logs.mkdir(parents=True, exist_ok=True)
     # 400 tables are 1,600 sockets in one daphne; the servers and client processes inherit
@@ -469,8 +474,10 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         if args.sessions == "db":
             sessions = db_sessions(servers.env(), bases, 4 * max(counts))
+            spectator_sessions = (db_sessions(servers.env(), bases, args.spectators)
+                                  if args.spectators_logged_in else [])
         else:
-            sessions = sign_up_players(bases, 4 * max(counts))
+            sessions, spectator_sessions = sign_up_players(bases, 4 * max(counts)), []
         made = time.perf_counter()
         rooms = pool_map(lambda owner: create_room(owner, f"load {uuid.uuid4().hex[:4]}", "classic", 31, 120),
                          sessions[::4], workers=4 * daphne)
@@ -485,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
         for count in counts:
             print(f"playing {count} tables...", flush=True)
             try:
-                rows.append(run_round(servers, bases, tables[:count], args))
+                rows.append(run_round(servers, bases, tables[:count], args, spectator_sessions))
             except RoundFailed as failure:
                 # The rows so far still count; more tables would fail the same way.
                 print(f"{count} tables: {failure}; no larger count tried", flush=True)

@@ -1,5 +1,5 @@
-"""Logged-out spectators at one table while all the tables play (benchmarks.load
-`--spectators N`).
+"""Spectators at one table while all the tables play (benchmarks.load `--spectators N`),
+logged out, or logged in with `--spectators-logged-in`.
 
 The spectators run in processes of their own, not in the one playing the watched table:
 reading a thousand copies of each state would otherwise delay that process's players and
@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from benchmarks.abuse import percentile
 from benchmarks.load_report import send_measured, settled
-from tests.protocol_client import TableClient, order
+from tests.protocol_client import HttpSession, TableClient, order
 
 Version = tuple[int, int]  # (match id, v): the protocol's order of states
 
@@ -47,6 +47,7 @@ class Crowd:
     window: float
     drain: float
     connecting: int
+    sessions: list[HttpSession]  # one a spectator when they are logged in, else none
 
 
 @dataclass
@@ -59,7 +60,9 @@ class Watcher:
 
 async def watch(connection: Connection, crowd: Crowd) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
-    watchers = [Watcher(TableClient(crowd.bases[n % len(crowd.bases)], crowd.room, name=f"w{n}"))
+    sessions: list[HttpSession | None] = [*crowd.sessions] or [None] * crowd.count
+    watchers = [Watcher(TableClient(crowd.bases[n % len(crowd.bases)], crowd.room, sessions[n - crowd.first],
+                                    name=f"w{n}"))
                 for n in range(crowd.first, crowd.first + crowd.count)]
     gate = asyncio.Semaphore(crowd.connecting)
     refused: list[str] = []
@@ -156,12 +159,14 @@ def spectator_process(connection: Connection, crowd: Crowd) -> None:
 
 
 def crowds(bases: list[str], room: str, count: int, sample: int, warmup: float, window: float, drain: float,
-           connecting: int) -> list[Crowd]:
-    """The timed sample's process, then the rest's."""
+           connecting: int, sessions: list[HttpSession]) -> list[Crowd]:
+    """The timed sample's process, then the rest's; `sessions` logs each spectator in
+    (none: logged out)."""
     timed = min(count, sample)
-    parts = [Crowd(bases, room, 0, timed, True, warmup, window, drain, connecting)]
+    parts = [Crowd(bases, room, 0, timed, True, warmup, window, drain, connecting, sessions[:timed])]
     if count > timed:
-        parts.append(Crowd(bases, room, timed, count - timed, False, warmup, window, drain, connecting))
+        parts.append(Crowd(bases, room, timed, count - timed, False, warmup, window, drain, connecting,
+                           sessions[timed:count]))
     return [part for part in parts if part.count]
 
 

@@ -1,6 +1,6 @@
 """benchmarks.load end to end at a tiny size: players made in the database (`--sessions
 db`) sit and play, one client process holds every player's socket (`--procs 1`), and
-spectators watch table 0 (`--spectators`), whose figures are printed apart."""
+spectators watch table 0 (`--spectators`), logged out or in, whose figures are printed apart."""
 
 import re
 import subprocess
@@ -16,11 +16,12 @@ pytestmark = pytest.mark.embedded
 NUMBER = r"([\d.]+|nan)"
 
 
-def test_db_sessions_play_and_the_watched_table_is_reported_apart():
+@pytest.mark.parametrize("logged_in", [[], ["--spectators-logged-in"]], ids=["logged out", "logged in"])
+def test_db_sessions_play_and_the_watched_table_is_reported_apart(logged_in: list[str]):
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.load", "--mode", "embedded", "--tables", "2", "--sessions", "db",
          "--spectators", "20", "--spectator-sample", "5", "--procs", "1", "--warmup", "2", "--window", "6",
-         "--drain", "3", "--idle", "", "--analysis-grace", "2"],
+         "--drain", "3", "--idle", "", "--analysis-grace", "2", *logged_in],
         cwd=ROOT, capture_output=True, text=True, timeout=120)
     out = done.stdout
     assert done.returncode == 0, done.stderr[-3000:]
