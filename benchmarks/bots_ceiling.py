@@ -50,12 +50,15 @@ from typing import Any
 
 from games.bots import choose, dds, expert, standard
 from games.bots.arena import PairResult, Seer, play_pair, report
-from games.bots.table import SUIT_OF, Table, bits
-from games.engine.cards import CARD_INDEX, FULL_DECK
+from games.bots.table import SUIT_OF, Table, beats, bits
+from games.engine.cards import CARD_INDEX, FULL_DECK, SUIT_MASK
 from games.engine.events import Event
 from games.engine.match import Match
 
-ORACLE_PLAY, ORACLE_ALL = "oracle-play", "oracle-all"
+ORACLE_PLAY, ORACLE_ALL, ORACLE_SEATS = "oracle-play", "oracle-all", "oracle-seats"
+# oracle-seats: Tarneeb 41's exact search of each seat's tricks from this many cards a hand
+# (pure Python: 4 cards a hand is a few thousand positions).
+ENDGAME = 4
 
 
 def true_hands(match: Match) -> list[int]:
@@ -78,13 +81,59 @@ def card_values(t: Table, hands: Sequence[int]) -> dict[int, float]:
     return values
 
 
-def oracle_card(t: Table, hands: Sequence[int]) -> int:
+def seat_values(t: Table, hands: Sequence[int]) -> dict[int, float]:
+    """Tarneeb 41, late in the hand: each legal card's exact worth to this side when all four
+    play on for their side's points by each seat's own bid (this side's seats for the most, the
+    other's for the least), searched trick by trick without DDS."""
+    bids = [b or 0 for b in t.contract]
+    side, trump = t.seat & 1, t.trump
+
+    def score(taken: tuple[int, ...]) -> int:
+        return sum((b if k >= b else -b) * (1 if p & 1 == side else -1)
+                   for p, (b, k) in enumerate(zip(bids, taken, strict=True)))
+
+    @functools.cache
+    def next_trick(left: tuple[int, ...], leader: int, taken: tuple[int, ...]) -> int:
+        return in_trick(left, leader, (), taken) if left[leader] else score(taken)
+
+    def in_trick(left: tuple[int, ...], leader: int, trick: tuple[int, ...], taken: tuple[int, ...]) -> int:
+        if len(trick) == 4:
+            best = 0
+            for k in (1, 2, 3):
+                if beats(trick[k], trick[best], trump):
+                    best = k
+            winner = (leader + best) & 3
+            # Tricks past a seat's bid change nothing: capped, more positions are the same.
+            won = tuple(min(bids[p], k + (p == winner)) for p, k in enumerate(taken))
+            return next_trick(left, winner, won)
+        seat = (leader + len(trick)) & 3
+        mine = left[seat]
+        cards = bits(mine & SUIT_MASK[SUIT_OF[trick[0]]] or mine) if trick else bits(mine)
+        values = [in_trick(tuple(h & ~(1 << c) if p == seat else h for p, h in enumerate(left)), leader,
+                           (*trick, c), taken) for c in cards]
+        return max(values) if seat & 1 == side else min(values)
+
+    leader = t.trick[0][0] if t.trick else t.seat
+    taken = tuple(min(b, k) for b, k in zip(bids, t.tricks_taken, strict=True))
+    left = tuple(hands)
+    trick = tuple(c for _, c in t.trick)
+    return {c: float(in_trick(tuple(h & ~(1 << c) if p == t.seat else h for p, h in enumerate(left)), leader,
+                              (*trick, c), taken))
+            for c in expert.legal_cards(t)}
+
+
+def oracle_card(t: Table, hands: Sequence[int], endgame: int = 0) -> int:
     """The card of best value on the true deal; among equals the standard rules' card, else
-    the cheapest (no trump, no master, lowest rank first, as the expert breaks ties)."""
+    the cheapest (no trump, no master, lowest rank first, as the expert breaks ties).
+    ``endgame``: Tarneeb 41, search each seat's own tricks exactly (seat_values) once no hand
+    holds more cards than that."""
     legal = expert.legal_cards(t)
     if len(legal) == 1:
         return legal[0]
-    values = card_values(t, hands)
+    if t.variant == "forty_one" and max(t.cards_left) <= endgame:
+        values = seat_values(t, hands)
+    else:
+        values = card_values(t, hands)
     best = max(values.values())
     tied = [c for c in legal if values[c] >= best - 1e-9]
     fallback = standard.play(t)
@@ -222,11 +271,13 @@ def forty_one_oracle_bid(t: Table, hands: tuple[int, ...]) -> dict[str, Any]:
 # ------------------------------------------------------------------------- seers
 
 
-def _decide(match: Match, seat: int, history: list[Event], rng: random.Random, *, bids: bool) -> dict:
+def _decide(
+    match: Match, seat: int, history: list[Event], rng: random.Random, *, bids: bool, endgame: int = 0
+) -> dict:
     view = match.view(seat)
     t = Table.from_view(view, history)
     if t.phase == "playing":
-        return {"type": "play", "card": FULL_DECK[oracle_card(t, true_hands(match))]}
+        return {"type": "play", "card": FULL_DECK[oracle_card(t, true_hands(match), endgame)]}
     if bids:
         hands = tuple(true_hands(match))
         if t.phase == "trump":
@@ -247,7 +298,13 @@ def oracle_all(match: Match, seat: int, history: list[Event], rng: random.Random
     return _decide(match, seat, history, rng, bids=True)
 
 
-SEERS: dict[str, Seer] = {ORACLE_PLAY: oracle_play, ORACLE_ALL: oracle_all}
+def oracle_seats(match: Match, seat: int, history: list[Event], rng: random.Random) -> dict:
+    """As oracle_play, and in Tarneeb 41's last ENDGAME tricks each seat's own tricks searched
+    exactly."""
+    return _decide(match, seat, history, rng, bids=False, endgame=ENDGAME)
+
+
+SEERS: dict[str, Seer] = {ORACLE_PLAY: oracle_play, ORACLE_ALL: oracle_all, ORACLE_SEATS: oracle_seats}
 
 
 def main(argv: list[str] | None = None) -> None:

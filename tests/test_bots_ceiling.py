@@ -121,3 +121,33 @@ def test_joined_runs_and_tarneeb_41_tricks_shared_as_bid(tmp_path):
     text = bots_ceiling.join([path], [path])
     assert "2 paired deals: +1.00" in text and "made 6 of 8" in text and "of them 2 with" in text
     assert "shared as bid: +5.00" in text and "both played: +0.00" in text
+
+
+def test_tarneeb_41_endgame_search_value_is_what_the_side_then_scores():
+    """The exact search of each seat's tricks (oracle-seats, last four tricks) promises its side
+    a score whatever the other side plays: playing its cards on from there against standard,
+    the side scores at least that, and exactly that somewhere."""
+    checked = exact = 0
+    for k in range(8):
+        match = new_match("forty_one", dealer=k % 4, deals=1)
+        history = match.deal(next(seeded_decks(11, k)))
+        promise: tuple[int, float] | None = None
+        while match.to_act is not None:
+            seat = match.to_act
+            view = match.view(seat)
+            if promise is None and match.phase == "playing" and max(view["cards_left"]) <= 4:
+                values = bots_ceiling.seat_values(Table.from_view(view, history), true_hands(match))
+                promise = (seat & 1, max(values.values()))
+            if promise is not None and seat & 1 == promise[0]:
+                action = bots_ceiling.oracle_seats(match, seat, history, random.Random(0))
+            else:
+                action = choose(view, history, "standard", random.Random(0))
+            history += match.apply(seat, action)
+        if promise is not None:
+            side, value = promise
+            points = next(e for e in reversed(history) if e["type"] == "hand_scored")["points"]
+            scored = points[side] + points[side + 2] - points[side ^ 1] - points[side ^ 3]
+            assert scored >= value
+            checked += 1
+            exact += scored == value
+    assert checked >= 6 and exact > 0
