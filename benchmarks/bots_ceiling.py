@@ -9,7 +9,7 @@ information is worth, not a bot. It lives here, outside games/, and reaches the 
 only through play_pair's ``seers``: it is no level of ``games.bots.choose`` (LEVELS) nor
 of the arena's command line, so nothing on the platform can seat it.
 
-Two oracles (``--oracle``):
+Three oracles (``--oracle``):
 
 - ``oracle-play``: the expert's bids and trump; every card chosen by DDS on the true deal,
   each card's tricks scored as the hand scores them (the expert's ``classic_utility`` and
@@ -28,8 +28,10 @@ Two oracles (``--oracle``):
   card for its side, ties to the lowest), 2 at least and 5 for a 6; as the last bidder it
   brings the four bids to 11 when its side's double-dummy tricks leave the tricks for it,
   else lets the hand be thrown in.
+- ``oracle-seats``: oracle-play, and in Tarneeb 41's last ``ENDGAME`` tricks every line of
+  play searched exactly for each seat's own tricks (pure Python; too dear earlier).
 
-Both oracles are lower bounds of what perfect information can take against standard: the
+All three are lower bounds of what perfect information can take against standard: the
 play is double dummy's, best against a defence that also sees every card, not the best
 reply to standard's known rules.
 """
