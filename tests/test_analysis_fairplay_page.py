@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from analysis import fairplay
 from tests.analysis_rows import hand_data, match_of, store_many
+from tests.log_records import own_records
 from tests.moderators import make_moderator
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +94,7 @@ def test_players_are_refused_with_one_log_line(client, alice, caplog):
         response = client.get("/moderation/fairplay/")
     assert response.status_code == 403
     assert response["Cache-Control"] == "private, no-store"
-    assert [(r.name, r.levelname, r.getMessage(), r.exc_info) for r in caplog.records] == [
+    assert [(r.name, r.levelname, r.getMessage(), r.exc_info) for r in own_records(caplog)] == [
         ("django.request", "WARNING", "Forbidden: /moderation/fairplay/", None)]
 
 

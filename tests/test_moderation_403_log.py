@@ -6,6 +6,8 @@ import logging
 
 import pytest
 
+from tests.log_records import own_records
+
 pytestmark = pytest.mark.django_db
 
 
@@ -15,7 +17,7 @@ def test_a_refused_page_is_one_line(client, alice, caplog, page):
     with caplog.at_level(logging.DEBUG):
         assert client.get(page).status_code == 403
     assert "Traceback" not in caplog.text
-    assert [record.exc_info for record in caplog.records] == [None]
-    (refusal,) = caplog.records
+    assert [record.exc_info for record in own_records(caplog)] == [None]
+    (refusal,) = own_records(caplog)
     assert (refusal.name, refusal.levelname, refusal.getMessage()) == ("django.request", "WARNING",
                                                                         f"Forbidden: {page}")
