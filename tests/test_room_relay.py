@@ -97,15 +97,18 @@ async def test_one_who_sits_is_given_what_the_crowd_was_owed_first_and_nothing_t
 
 async def test_a_socket_is_not_given_what_the_room_heard_before_it_joined() -> None:
     layer = InMemoryChannelLayer()
-    first, late = Inbox("1"), Inbox(None)
+    # A spectator already there: state 1 still waits for the crowd's turn when `late` joins.
+    first, watching, late = Inbox("1"), Inbox(None), Inbox(None)
     await relays().join(layer, "room.late", first)
+    await relays().join(layer, "room.late", watching)
     await layer.group_send("room.late", state(1, "1"))
     await heard("room.late", 1)
     await relays().join(layer, "room.late", late)  # it reads the room's state itself
     await layer.group_send("room.late", state(2, "1"))
     assert await drained(first) == [1, 2]
+    assert await drained(watching) == [1, 2]
     assert await drained(late) == [2]
-    for inbox in (first, late):
+    for inbox in (first, watching, late):
         await relays().leave("room.late", inbox)
 
 
