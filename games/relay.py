@@ -116,6 +116,13 @@ class Relay:
             self.subscribed.set()
         self.tasks = [asyncio.create_task(self.run(), name=f"relay {self.group}"),
                       asyncio.create_task(self.serve_crowd(), name=f"relay {self.group}: crowd")]
+        for task in self.tasks:
+            task.add_done_callback(self.stopped)
+
+    def stopped(self, task: asyncio.Task[None]) -> None:
+        """Nothing awaits the relay's tasks: one that dies says so."""
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error("%s stopped: its sockets here hear nothing more", task.get_name(), exc_info=error)
 
     def add(self, inbox: Inbox) -> None:
         # Messages heard before it joined are in the room's state its socket reads next.
@@ -144,7 +151,10 @@ class Relay:
                 log.warning("relay of %s: receive failed; trying again", self.group, exc_info=True)
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
-            self.hear(message)
+            try:
+                self.hear(message)
+            except Exception:  # one message the relay cannot read is not the room's end here
+                log.exception("relay of %s: a message it could not pass on", self.group)
 
     def hear(self, message: Message) -> None:
         """Give `message` to the players now; the crowd's turn comes after."""

@@ -1,0 +1,39 @@
+"""A message a room's relay cannot read is logged and passed over: the room's sockets in
+the process go on hearing the messages after it; a relay task that dies is logged."""
+
+import asyncio
+import logging
+
+import pytest
+
+from games.relay import PLAYERS_FIRST_SECONDS, Inbox, Relay, relays
+from tarneeb.layers import InMemoryChannelLayer
+
+
+async def test_the_room_goes_on_after_a_message_the_relay_cannot_read(caplog: pytest.LogCaptureFixture):
+    layer = InMemoryChannelLayer()
+    player = Inbox("7")
+    await relays().join(layer, "room.bad", player)
+    with caplog.at_level(logging.ERROR, logger="games.relay"):
+        await layer.group_send("room.bad", {"type": "room.state", "n": 1})  # no "seats"
+        await layer.group_send("room.bad", {"type": "room.state", "n": 2, "seats": {"7": 0}})
+        await asyncio.sleep(PLAYERS_FIRST_SECONDS * 10)
+    assert [player.get_nowait()["n"] for _ in range(player.qsize())] == [2]
+    assert [record.getMessage() for record in caplog.records] == [
+        "relay of room.bad: a message it could not pass on"]
+    assert all(not task.done() for task in relays().relays["room.bad"].tasks)
+    await relays().leave("room.bad", player)
+
+
+async def test_a_relay_task_that_dies_says_so(monkeypatch, caplog):
+    async def broken(self: Relay) -> None:
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(Relay, "serve_crowd", broken)
+    inbox = Inbox(None)
+    with caplog.at_level(logging.ERROR, logger="games.relay"):
+        await relays().join(InMemoryChannelLayer(), "room.dies", inbox)
+        await asyncio.sleep(0.01)
+    assert [record.getMessage() for record in caplog.records] == [
+        "relay room.dies: crowd stopped: its sockets here hear nothing more"]
+    await relays().leave("room.dies", inbox)
