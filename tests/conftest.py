@@ -15,6 +15,7 @@ import traceback
 import uuid
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -190,6 +191,21 @@ def start_server(port: int, name: str = "server", **env: str) -> subprocess.Pope
 def start_beat(name: str, folder: Path, **env: str) -> subprocess.Popen[bytes]:
     """`celery -A tarneeb beat`: the turn timer's sweep every SWEEP_SECONDS."""
     return start_celery(name, "beat", "-l", "INFO", "-s", str(folder / f"{name}-schedule"), **env)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test databases; on PostgreSQL, before they are dropped, the sessions
+    still open on them end (a socket's database thread may still hold a connection of the
+    process's pool), so dropping them does not fail with "being accessed by other users"."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                       " WHERE datname = current_database() AND pid <> pg_backend_pid()")
 
 
 @pytest.fixture(scope="module")
