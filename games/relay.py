@@ -36,6 +36,9 @@ PLAYERS_FIRST_SECONDS = 0.005
 # Messages a socket may have waiting, as the layers' own channel capacity: a socket that
 # falls this far behind misses messages (its client resyncs), not the server's memory.
 INBOX_CAPACITY = 100
+# Of those, what its client and its own channel may fill: the rest is the room's, whose
+# states a socket's own frames read ahead (a slow move, a burst of clicks) must not push out.
+PUMPED_AT_MOST = INBOX_CAPACITY // 2
 # After a failed receive (Redis restarting), before trying again.
 RETRY_SECONDS = 0.5
 
@@ -61,13 +64,19 @@ async def dispatch_all(inbox: Inbox, sources: Sequence[Callable[[], Awaitable[Me
                        dispatch: Callable[[Message], Awaitable[None]]) -> None:
     """Hand every message of `sources` and of the room's relay to `dispatch`, one at a time,
     in the order they came, until `dispatch` raises. Each source is read by a task of its
-    own into the inbox, waiting while it is full: channels' await_many_dispatch made a task
-    and an asyncio.wait for every message."""
+    own into the inbox, waiting (first come, first served) while the sources have
+    PUMPED_AT_MOST there: channels' await_many_dispatch made a task and an asyncio.wait for
+    every message."""
+    places = asyncio.Semaphore(PUMPED_AT_MOST)
+    pumped: set[int] = set()  # the ids of the sources' messages in the inbox
 
     async def pump(source: Callable[[], Awaitable[Message]]) -> None:
         try:
             while True:
-                await inbox.put(await source())
+                message = await source()
+                await places.acquire()
+                pumped.add(id(message))
+                await inbox.put(message)
         except asyncio.CancelledError:
             raise
         except BaseException as exc:
@@ -79,6 +88,9 @@ async def dispatch_all(inbox: Inbox, sources: Sequence[Callable[[], Awaitable[Me
     try:
         while True:
             message = await inbox.get()
+            if id(message) in pumped:
+                pumped.discard(id(message))
+                places.release()
             if inbox.failure is not None:
                 raise inbox.failure
             await dispatch(message)

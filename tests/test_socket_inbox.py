@@ -5,7 +5,8 @@ import asyncio
 
 import pytest
 
-from games.relay import INBOX_CAPACITY, Inbox, dispatch_all
+from games.relay import INBOX_CAPACITY, Inbox, dispatch_all, relays
+from tarneeb.layers import InMemoryChannelLayer
 
 
 class Stop(Exception):
@@ -49,3 +50,35 @@ async def test_a_source_that_fails_ends_the_socket_with_its_error() -> None:
 
     with pytest.raises(ConnectionError, match="Redis went away"):
         await asyncio.wait_for(dispatch_all(inbox, [idle.get, failing], dispatch), 10)
+
+
+async def test_a_players_own_frames_leave_room_for_their_table_s_states() -> None:
+    # A slow move while the client sends on: the frames read ahead wait, the state is kept.
+    layer = InMemoryChannelLayer()
+    inbox = Inbox("7")
+    await relays().join(layer, "room.own", inbox)
+    client: asyncio.Queue[dict] = asyncio.Queue()
+    for n in range(INBOX_CAPACITY * 2):
+        client.put_nowait({"type": "client", "n": n})
+    client.put_nowait({"type": "stop"})
+    idle: asyncio.Queue[dict] = asyncio.Queue()
+    release = asyncio.Event()
+    seen: list[tuple[str, int]] = []
+
+    async def dispatch(message: dict) -> None:
+        if message["type"] == "stop":
+            raise Stop
+        seen.append((message["type"], message["n"]))
+        if len(seen) == 1:
+            await release.wait()
+
+    reading = asyncio.create_task(dispatch_all(inbox, [client.get, idle.get], dispatch))
+    await asyncio.sleep(0.01)  # the pumps fill what they may
+    await layer.group_send("room.own", {"type": "room.state", "n": 1, "seats": {"7": 0}})
+    await asyncio.sleep(0.01)
+    release.set()
+    with pytest.raises(Stop):
+        await asyncio.wait_for(reading, 10)
+    await relays().leave("room.own", inbox)
+    assert ("room.state", 1) in seen and not inbox.overflowed
+    assert [n for kind, n in seen if kind == "client"] == list(range(INBOX_CAPACITY * 2))
