@@ -7,8 +7,9 @@ import time
 
 import pytest
 
-from games.relay import PLAYERS_FIRST_SECONDS, Inbox, relays
+from games.relay import Inbox, relays
 from tarneeb.layers import InMemoryChannelLayer
+from tests.relay_inboxes import drained, state
 
 A_DAY_LATER = 86400 + 60
 
@@ -21,15 +22,6 @@ def a_day_later(monkeypatch: pytest.MonkeyPatch):
         monkeypatch.setattr(time, "time", lambda: now() + A_DAY_LATER)
         layer._swept_at = 0.0  # its once-a-second sweep is due
     return move
-
-
-def state(n: int, *seated: str) -> dict:
-    return {"type": "room.state", "n": n, "seats": {user: seat for seat, user in enumerate(seated)}}
-
-
-async def drained(inbox: Inbox) -> list[int]:
-    await asyncio.sleep(PLAYERS_FIRST_SECONDS * 10)
-    return [inbox.get_nowait()["n"] for _ in range(inbox.qsize())]
 
 
 async def test_a_room_open_for_a_day_still_hears_its_group(a_day_later) -> None:

@@ -10,19 +10,10 @@ from channels.layers import get_channel_layer
 from games import groups
 from games.relay import PLAYERS_FIRST_SECONDS, SLICE, Inbox, relays
 from tarneeb.layers import InMemoryChannelLayer
+from tests.relay_inboxes import drained, state
 from tests.socket_slots import a_network, open_socket
 from tests.tables import make_players, receive, seated_table
 from tests.tables import open_socket as open_logged_in
-
-
-def state(n: int, *seated: str) -> dict:
-    return {"type": "room.state", "n": n, "seats": {user: seat for seat, user in enumerate(seated)}}
-
-
-async def drained(inbox: Inbox) -> list[int]:
-    """The numbers of the messages in `inbox` once the crowd's turn is surely over."""
-    await asyncio.sleep(PLAYERS_FIRST_SECONDS * 10)
-    return [inbox.get_nowait()["n"] for _ in range(inbox.qsize())]
 
 
 async def heard(group: str, count: int) -> None:
