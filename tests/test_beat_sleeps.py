@@ -17,7 +17,8 @@ SWEEP_SECONDS = 0.25
 
 
 def run_beat(scheduler_class: type[beat.Scheduler], seconds: float) -> tuple[int, list[float]]:
-    """Run the scheduler as `celery beat`'s Service does; the ticks and when each send was."""
+    """Run the scheduler as `celery beat`'s Service does for `seconds` after its first send;
+    the ticks and when each send was."""
     app = Celery("beat-test", broker="memory://", set_as_current=False)
     app.conf.beat_schedule = {"sweep": {"task": "sweep", "schedule": SWEEP_SECONDS}}
     scheduler = scheduler_class(app=app, lazy=False)
@@ -27,8 +28,10 @@ def run_beat(scheduler_class: type[beat.Scheduler], seconds: float) -> tuple[int
         sent.append(time.monotonic())
 
     scheduler.apply_async = apply_async  # type: ignore[method-assign]
-    ticks, end = 0, time.monotonic() + seconds
-    while time.monotonic() < end:
+    # Counted from the first send: on a loaded CI machine the first tick alone has taken
+    # a second, which says nothing about the pace.
+    ticks, give_up = 0, time.monotonic() + seconds + 10
+    while time.monotonic() < (sent[0] + seconds if sent else give_up):
         interval = scheduler.tick()
         ticks += 1
         if interval and interval > 0:
@@ -38,6 +41,6 @@ def run_beat(scheduler_class: type[beat.Scheduler], seconds: float) -> tuple[int
 
 def test_beat_ticks_about_once_a_send_and_keeps_the_sweeps_pace() -> None:
     ticks, sent = run_beat(Scheduler, seconds=2.0)
-    assert len(sent) >= 7  # every quarter of a second (the first one at once)
+    assert len(sent) >= 7  # every quarter of a second
     assert max(later - earlier for earlier, later in itertools.pairwise(sent)) < 2 * SWEEP_SECONDS
     assert ticks <= 3 * len(sent) + 2
