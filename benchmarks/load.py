@@ -342,9 +342,10 @@ def run_round(servers: LoadServers, bases: list[str], tables: list[tuple[int, st
         for profiler in profilers:
             profiler.wait(30)
         usage = Usage.now(server_processes(servers)).since(before)
-        # PostgreSQL's backends share its buffers: their RSS would count them once each.
+        # PostgreSQL's backends share its buffers: their RSS would count them once each;
+        # Redis holds every database of the machine.
         rss = {name: sum(rss_bytes(pid) for pid in pids) for name, pids in server_processes(servers).items()
-               if name != "postgres"}
+               if name not in ("postgres", "redis")}
         load = Path("/proc/loadavg").read_text().split()[0]
         results = [pipe.recv() for pipe in pipes]
         # The spectators wait for the watched table's last version, as its players held it.

@@ -120,10 +120,28 @@ def database_backends(database: str) -> list[int]:
     return [pid for (pid,) in rows]
 
 
+def redis_servers(url: str) -> list[int]:
+    """The redis-server process listening on the URL's port (scaled mode): the channel
+    layer's and the broker's work is its, and a move's CPU counts it. It serves every Redis
+    database of the machine, which on a quiet machine are this benchmark's alone."""
+    port = f":{urlsplit(url).port or 6379}"
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if command.startswith("redis-server") and port in command:
+                found.append(int(entry.name))
+    return found
+
+
 def server_processes(servers: LoadServers) -> dict[str, list[int]]:
     named = {name: descendants(process.pid) for name, process in servers.named.items()}
     if servers.scaled:
         named["postgres"] = database_backends(servers.database)
+        named["redis"] = redis_servers(servers.redis_url)
     return named
 
 

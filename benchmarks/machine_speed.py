@@ -18,7 +18,8 @@ from games.engine.cards import full_deck
 # Hands played by one reference run.
 HANDS = 240
 # Its CPU milliseconds on this project's 2-core machine at its fastest (the least of 60 runs,
-# 4 December 2026); the same runs took up to 43 ms, with nothing else running.
+# 4 December 2026); the same runs took up to 43 ms, with nothing else running. Kept as the
+# yardstick the figures since are scaled to, though later that day it ran in 19.7 ms.
 FULL_SPEED_MS = 24.0
 
 
