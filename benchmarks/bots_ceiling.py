@@ -31,7 +31,13 @@ Three oracles (``--oracle``):
 - ``oracle-seats``: oracle-play, and in Tarneeb 41's last ``ENDGAME`` tricks every line of
   play searched exactly for each seat's own tricks (pure Python; too dear earlier).
 
-All three are lower bounds of what perfect information can take against standard: the
+Two more split oracle-play at the trick where the expert starts searching
+(``expert.SEARCH_FROM``: Classic from 11 cards a hand, Tarneeb 41 from 9), to show where the
+expert's gap to it lies: ``oracle-early`` plays the true deal's cards before it and the
+expert's after, ``oracle-late`` the expert's (the standard rules') before and the true deal's
+after.
+
+All of them are lower bounds of what perfect information can take against standard: the
 play is double dummy's, best against a defence that also sees every card, not the best
 reply to standard's known rules.
 """
@@ -58,6 +64,7 @@ from games.engine.events import Event
 from games.engine.match import Match
 
 ORACLE_PLAY, ORACLE_ALL, ORACLE_SEATS = "oracle-play", "oracle-all", "oracle-seats"
+ORACLE_EARLY, ORACLE_LATE = "oracle-early", "oracle-late"
 # oracle-seats: Tarneeb 41's exact search of each seat's tricks from this many cards a hand
 # (pure Python: 4 cards a hand is a few thousand positions).
 ENDGAME = 4
@@ -274,11 +281,15 @@ def forty_one_oracle_bid(t: Table, hands: tuple[int, ...]) -> dict[str, Any]:
 
 
 def _decide(
-    match: Match, seat: int, history: list[Event], rng: random.Random, *, bids: bool, endgame: int = 0
+    match: Match, seat: int, history: list[Event], rng: random.Random, *, bids: bool, endgame: int = 0,
+    sees: Callable[[Table], bool] = lambda t: True,
 ) -> dict:
+    """``sees``: whether the oracle plays this card from the true deal; else the expert's."""
     view = match.view(seat)
     t = Table.from_view(view, history)
     if t.phase == "playing":
+        if not sees(t):
+            return choose(view, history, "expert", rng)
         return {"type": "play", "card": FULL_DECK[oracle_card(t, true_hands(match), endgame)]}
     if bids:
         hands = tuple(true_hands(match))
@@ -306,7 +317,26 @@ def oracle_seats(match: Match, seat: int, history: list[Event], rng: random.Rand
     return _decide(match, seat, history, rng, bids=False, endgame=ENDGAME)
 
 
-SEERS: dict[str, Seer] = {ORACLE_PLAY: oracle_play, ORACLE_ALL: oracle_all, ORACLE_SEATS: oracle_seats}
+def _unsearched(t: Table) -> bool:
+    """Tricks the expert leaves to the standard rules: its hand holds more than SEARCH_FROM."""
+    return t.hand.bit_count() > expert.SEARCH_FROM[t.variant]
+
+
+def oracle_early(match: Match, seat: int, history: list[Event], rng: random.Random) -> dict:
+    """As oracle_play while the expert would play by the standard rules (the first tricks), the
+    expert's own cards once it searches: what seeing every card is worth in the tricks the
+    expert does not search."""
+    return _decide(match, seat, history, rng, bids=False, sees=_unsearched)
+
+
+def oracle_late(match: Match, seat: int, history: list[Event], rng: random.Random) -> dict:
+    """The expert's cards (the standard rules') in the first tricks, then as oracle_play: what
+    seeing every card is worth in the tricks the expert searches."""
+    return _decide(match, seat, history, rng, bids=False, sees=lambda t: not _unsearched(t))
+
+
+SEERS: dict[str, Seer] = {ORACLE_PLAY: oracle_play, ORACLE_ALL: oracle_all, ORACLE_SEATS: oracle_seats,
+                          ORACLE_EARLY: oracle_early, ORACLE_LATE: oracle_late}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -79,8 +79,9 @@ THROUGH_THE_SERVICES = ("tests/browser/test_browser_table.py", "tests/browser/te
 # files that does ask for the database or a server (`uses_services`) still runs in both.
 NO_SERVICES = tuple(f"tests/test_{name}.py" for name in (
     "analysis_best_play", "analysis_costly_card", "analysis_independent", "analysis_masters",
-    "card_leak_check", "chat_invisible", "import_contracts", "leavers_policy", "load_bench_pacing",
-    "login_addresses", "protocol_keys", "record_schema_events", "secure_cookies", "token_bucket"))
+    "bots_ceiling_halves", "card_leak_check", "chat_invisible", "import_contracts", "leavers_policy",
+    "load_bench_pacing", "login_addresses", "protocol_keys", "record_schema_events", "secure_cookies",
+    "token_bucket"))
 SERVICE_FIXTURES = {"db", "transactional_db", "django_db_setup", "worker", "worker_process", "server",
                     "site", "live_server", "asgi_application", "client", "admin_client", "async_client"}
 
