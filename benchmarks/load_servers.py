@@ -132,7 +132,9 @@ def redis_servers(url: str) -> list[int]:
                 command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             except OSError:
                 continue
-            if command.startswith("redis-server") and port in command:
+            # Redis titles itself "redis-server 127.0.0.1:6379" (or "*:6379").
+            words = command.split()
+            if words[:1] == ["redis-server"] and any(word.endswith(port) for word in words[1:]):
                 found.append(int(entry.name))
     return found
 
