@@ -74,6 +74,7 @@ class Table:
     voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat, bit s = void in suit s
     cards_left: list[int] = field(default_factory=lambda: [13, 13, 13, 13])
     tricks_taken: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    plays: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) of the hand, in order
     bids: list[Mapping[str, Any]] = field(default_factory=list)
     contract: Any = None  # the view's: Classic {"seat", "value", "trump"}, Tarneeb 41 per-seat bids
     exposed: int | None = None  # Tarneeb 41: the dealer's exposed card
@@ -111,6 +112,7 @@ class Table:
         )
         for k, (who, card) in enumerate(plays):
             idx = CARD_INDEX[card]
+            t.plays.append((who, idx))
             t.played |= 1 << idx
             t.played_by[who] |= 1 << idx
             led = CARD_INDEX[plays[k - k % 4][1]] // 13
