@@ -1,8 +1,9 @@
 """The expert level: sampling and double-dummy search (Ben's PIMC loop).
 
 Card play: deal the unseen cards many times consistently with everything
-public (cards played, voids shown, Tarneeb 41's exposed card), weight each deal
-by how well it explains the bids, solve every deal double-dummy with DDS for
+public (cards played, voids shown, Tarneeb 41's exposed card), keep those that best
+explain the opponents' cards by the standard rules, weight each by how well it
+explains the bids, solve every deal double-dummy with DDS for
 every legal card, score each outcome as the hand scores it (Classic: the
 contract and its bonus; Tarneeb 41: each seat's own bid) and play the card with
 the best weighted average.  A card the table rules call unsound (overtaking a
