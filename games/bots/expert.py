@@ -117,12 +117,12 @@ def play_weight(t: Table, hands: list[int]) -> float:
     played, voids, left, taken = 0, [0, 0, 0, 0], [13, 13, 13, 13], [0, 0, 0, 0]
     played_by = [0, 0, 0, 0]
     trick: list[tuple[int, int]] = []
-    for who, card in t.plays:
+    for k, (who, card) in enumerate(t.plays):
         if (who - t.seat) & 1:
             then = dataclasses.replace(
                 t, seat=who, hand=(hands[who] | t.played_by[who]) & ~played_by[who], trick=list(trick),
                 leader=trick[0][0] if trick else who, played=played, played_by=list(played_by),
-                voids=list(voids), cards_left=list(left), tricks_taken=list(taken))
+                voids=list(voids), cards_left=list(left), tricks_taken=list(taken), plays=t.plays[:k])
             if standard.play(then) != card:
                 weight *= reading
         if trick and SUIT_OF[card] != SUIT_OF[trick[0][1]]:
