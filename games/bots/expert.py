@@ -31,7 +31,7 @@ from typing import Any
 from games.engine.cards import FULL_DECK, SUIT_MASK
 
 from . import dds, standard
-from .table import SUIT_OF, Table, beats, bits
+from .table import SUIT_OF, Table, beats, bits, trick_winner
 
 # Tricks a seat takes in Tarneeb 41 from its playing tricks: fitted on 1,476 seats of
 # standard self-play (residual spread 1.04 tricks).
@@ -45,8 +45,8 @@ SAMPLES = {11: 12, 10: 16, 9: 12, 8: 20, 7: 28, 6: 36, 5: 48, 4: 48, 3: 48, 2: 4
 # Points a deal by which a card the table rules call unsound must beat every sound card.
 UNSOUND_MARGIN = 0.5
 # Reading the opponents' cards (play_weight, sampled_deals), by variant: a sampled deal on which
-# an opponent's card so far is not the standard rules' weighs PLAY_READING (1.0: read nothing),
-# and READ_DRAWS deals are drawn for each one solved. Tuning seed 9001, 1,200 deals and sides
+# an opponent's card so far is not the standard rules' weighs PLAY_READING, and READ_DRAWS
+# deals are drawn for each one solved (1.0 and 1: read nothing). Tuning seed 9001, 1,200 deals and sides
 # each against the expert before: Tarneeb 41 +0.19 a deal (about +0.05 .. +0.34), Classic +0.34
 # (about -0.06 .. +0.73); docs/bots.md.
 PLAY_READING = {"classic": 0.2, "forty_one": 0.05}
@@ -111,8 +111,6 @@ def play_weight(t: Table, hands: list[int]) -> float:
     master...): each card the rules would not have played from the sampled hand at that
     point weighs PLAY_READING."""
     reading = PLAY_READING[t.variant]
-    if reading == 1.0:
-        return 1.0
     weight = 1.0
     played, voids, left, taken = 0, [0, 0, 0, 0], [13, 13, 13, 13], [0, 0, 0, 0]
     played_by = [0, 0, 0, 0]
@@ -132,11 +130,7 @@ def play_weight(t: Table, hands: list[int]) -> float:
         left[who] -= 1
         trick.append((who, card))
         if len(trick) == 4:
-            winner, best = trick[0]
-            for seat, c in trick[1:]:
-                if beats(c, best, t.trump):
-                    winner, best = seat, c
-            taken[winner] += 1
+            taken[trick_winner(trick, t.trump)[0]] += 1
             trick = []
     return weight
 
@@ -179,10 +173,7 @@ def forced_winner(t: Table, hands: list[int], card: int) -> int | None:
     ``hands``, if no seat still to play can beat it; None when it depends on their cards."""
     trick = [*t.trick, (t.seat, card)]
     led = SUIT_OF[trick[0][1]]
-    winner, best = trick[0]
-    for who, c in trick[1:]:
-        if beats(c, best, t.trump):
-            winner, best = who, c
+    winner, best = trick_winner(trick, t.trump)
     for who in range(len(trick), 4):
         seat = (trick[0][0] + who) & 3
         cards = hands[seat] & SUIT_MASK[led] or hands[seat]
@@ -210,12 +201,11 @@ def forty_one_utility(t: Table, future: int, winner: int | None) -> float:
 
 
 def sampled_deals(t: Table, rng: random.Random) -> list[tuple[list[int], float]]:
-    """The deals the search solves, each with its weight by the bids: SAMPLES of them. When
-    the opponents' cards are read (the variant's PLAY_READING below 1), READ_DRAWS times as
-    many are drawn and SAMPLES kept, each drawn in proportion to how well it explains those cards (weighted
-    sampling without replacement: the largest u ** (1 / weight))."""
+    """The deals the search solves, each with its weight by the bids: SAMPLES of them, kept
+    from READ_DRAWS times as many drawn, each in proportion to how well it explains the
+    opponents' cards (weighted sampling without replacement: the largest u ** (1 / weight))."""
     wanted = SAMPLES[t.hand.bit_count()]
-    draws = wanted if PLAY_READING[t.variant] == 1.0 else wanted * READ_DRAWS[t.variant]
+    draws = wanted * READ_DRAWS[t.variant]
     candidates = [hands for _ in range(draws) if (hands := sample_hands(t, rng)) is not None]
     if draws > wanted:
         keys = [rng.random() ** (1 / max(play_weight(t, hands), 1e-12)) for hands in candidates]

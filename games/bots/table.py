@@ -50,6 +50,15 @@ def beats(card: int, best: int, trump: int | None) -> bool:
     return card // 13 == trump
 
 
+def trick_winner(trick: Sequence[tuple[int, int]], trump: int | None) -> tuple[int, int]:
+    """(seat, card) winning a trick's (seat, card) plays so far."""
+    best_seat, best = trick[0]
+    for who, card in trick[1:]:
+        if beats(card, best, trump):
+            best_seat, best = who, card
+    return best_seat, best
+
+
 def hand_plays(history: Sequence[Event]) -> list[tuple[int, str]]:
     """(seat, card) of the "play" events after the last "dealt" event."""
     start = 0
@@ -146,13 +155,7 @@ class Table:
 
     def winning(self) -> tuple[int, int] | None:
         """(seat, card) winning the trick in progress so far."""
-        if not self.trick:
-            return None
-        best_seat, best = self.trick[0]
-        for who, card in self.trick[1:]:
-            if beats(card, best, self.trump):
-                best_seat, best = who, card
-        return best_seat, best
+        return trick_winner(self.trick, self.trump) if self.trick else None
 
     def to_play_after(self) -> list[int]:
         """Seats still to play to this trick after this seat."""
