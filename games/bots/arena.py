@@ -21,6 +21,7 @@ import json
 import math
 import pathlib
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -45,17 +46,28 @@ Chooser = Callable[[View, list[Event], str, random.Random], dict]
 Seer = Callable[[Match, int, list[Event], random.Random], dict]
 
 
-@functools.cache
 def bots_at(rev: str) -> Chooser:
     """``games.bots.choose`` as it was at git revision ``rev``: its package extracted from git
     and imported under a name of its own (the engine is today's)."""
-    root = pathlib.Path(tempfile.gettempdir()) / f"tarneeb-bots-{rev}"
-    if not (root / "games" / "bots" / "__init__.py").exists():
-        root.mkdir(parents=True, exist_ok=True)
-        git = ["git", "archive", rev, "games/bots"]
+    # Kept by commit, not by name: a name such as HEAD moves, and its old copy would stay.
+    git = ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"]
+    return _bots_of(subprocess.run(git, check=True, capture_output=True, text=True).stdout.strip())
+
+
+@functools.cache
+def _bots_of(commit: str) -> Chooser:
+    root = pathlib.Path(tempfile.gettempdir()) / f"tarneeb-bots-{commit}"
+    if not root.exists():
+        # Unpacked aside and renamed into place: the arena's workers may ask at once.
+        aside = pathlib.Path(tempfile.mkdtemp(dir=root.parent))
+        git = ["git", "archive", commit, "games/bots"]
         archive = subprocess.run(git, check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
-    name = f"_bots_{rev}"
+        subprocess.run(["tar", "-x", "-C", str(aside)], input=archive, check=True)
+        try:
+            aside.rename(root)
+        except OSError:  # another worker's copy came first
+            shutil.rmtree(aside)
+    name = f"_bots_{commit}"
     package = root / "games" / "bots"
     spec = importlib.util.spec_from_file_location(
         name, package / "__init__.py", submodule_search_locations=[str(package)])
