@@ -105,24 +105,25 @@ def bid_weight(t: Table, hands: list[int]) -> float:
     return weight
 
 
-def play_weight(t: Table, hands: list[int]) -> float:
-    """How well a sampled deal explains the opponents' cards played so far, when they play by
-    the standard rules (the table's conventions: second hand low, third hand high, lead a
-    master...): each card the rules would not have played from the sampled hand at that
-    point weighs PLAY_READING."""
-    reading = PLAY_READING[t.variant]
-    weight = 1.0
+# An opponent's card to read: the table its player saw then, the card, and the standard rules'
+# card by the hand it might have held (filled in as sampled deals ask).
+Read = tuple[Table, int, dict[int, int]]
+
+
+def opponent_reads(t: Table) -> list[Read]:
+    """Each opponent's card played so far, with the table its player saw then: every public
+    thing as it stood, the hand left to fill in from a sampled deal (play_weight)."""
+    reads: list[Read] = []
     played, voids, left, taken = 0, [0, 0, 0, 0], [13, 13, 13, 13], [0, 0, 0, 0]
     played_by = [0, 0, 0, 0]
     trick: list[tuple[int, int]] = []
     for k, (who, card) in enumerate(t.plays):
         if (who - t.seat) & 1:
             then = dataclasses.replace(
-                t, seat=who, hand=(hands[who] | t.played_by[who]) & ~played_by[who], trick=list(trick),
-                leader=trick[0][0] if trick else who, played=played, played_by=list(played_by),
-                voids=list(voids), cards_left=list(left), tricks_taken=list(taken), plays=t.plays[:k])
-            if standard.play(then) != card:
-                weight *= reading
+                t, seat=who, hand=0, trick=list(trick), leader=trick[0][0] if trick else who,
+                played=played, played_by=list(played_by), voids=list(voids), cards_left=list(left),
+                tricks_taken=list(taken), plays=t.plays[:k])
+            reads.append((then, card, {}))
         if trick and SUIT_OF[card] != SUIT_OF[trick[0][1]]:
             voids[who] |= 1 << SUIT_OF[trick[0][1]]
         played |= 1 << card
@@ -132,6 +133,25 @@ def play_weight(t: Table, hands: list[int]) -> float:
         if len(trick) == 4:
             taken[trick_winner(trick, t.trump)[0]] += 1
             trick = []
+    return reads
+
+
+def play_weight(t: Table, hands: list[int], reads: list[Read] | None = None) -> float:
+    """How well a sampled deal explains the opponents' cards played so far, when they play by
+    the standard rules (the table's conventions: second hand low, third hand high, lead a
+    master...): each card the rules would not have played from the sampled hand at that
+    point weighs PLAY_READING. ``reads``: opponent_reads(t), the same for every deal sampled."""
+    reading = PLAY_READING[t.variant]
+    weight = 1.0
+    for then, card, rules in opponent_reads(t) if reads is None else reads:
+        who = then.seat
+        hand = (hands[who] | t.played_by[who]) & ~then.played_by[who]
+        if hand not in rules:
+            # The tables are this decision's own: only the hand changes from one deal to the next.
+            then.hand = hand
+            rules[hand] = standard.play(then)
+        if rules[hand] != card:
+            weight *= reading
     return weight
 
 
@@ -208,7 +228,8 @@ def sampled_deals(t: Table, rng: random.Random) -> list[tuple[list[int], float]]
     draws = wanted * READ_DRAWS[t.variant]
     candidates = [hands for _ in range(draws) if (hands := sample_hands(t, rng)) is not None]
     if draws > wanted:
-        keys = [rng.random() ** (1 / max(play_weight(t, hands), 1e-12)) for hands in candidates]
+        reads = opponent_reads(t)
+        keys = [rng.random() ** (1 / max(play_weight(t, hands, reads), 1e-12)) for hands in candidates]
         order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
         candidates = [candidates[i] for i in order[:wanted]]
     return [(hands, bid_weight(t, hands)) for hands in candidates]
