@@ -58,3 +58,18 @@ def test_the_search_keeps_the_deals_that_explain_the_opponents_best():
         drawn = [expert.sample_hands(t, rng) for _ in range(len(kept))]
         drawn_weights += [expert.play_weight(t, hands) for hands in drawn if hands is not None]
     assert sum(kept_weights) / len(kept_weights) > 2 * sum(drawn_weights) / len(drawn_weights)
+
+
+def test_one_decisions_reads_weigh_every_sampled_deal_as_fresh_ones_do():
+    # The reads are built once a decision and keep the rules' card by hand: the deals drawn
+    # after many others must weigh as each would alone.
+    checked = 0
+    for t, _ in expert_positions("classic", 3):
+        if len(t.plays) < 8:
+            continue
+        reads = expert.opponent_reads(t)
+        rng = random.Random(3)
+        for hands in filter(None, (expert.sample_hands(t, rng) for _ in range(20))):
+            assert expert.play_weight(t, hands, reads) == expert.play_weight(t, hands)
+            checked += 1
+    assert checked > 500
