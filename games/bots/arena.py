@@ -115,6 +115,16 @@ class Record:
     auctions: list[list[Event]] = field(default_factory=list)  # per hand: its bids, passes and summary
 
 
+def side_points(summary: Event) -> list[int]:
+    """A scored hand's points for each side (Tarneeb 41 scores seats: partners' are summed)."""
+    if summary["thrown_in"]:
+        return [0, 0]
+    points = summary["points"]
+    if len(points) == 4:
+        return [points[0] + points[2], points[1] + points[3]]
+    return list(points)
+
+
 def play_match(
     variant: str,
     team_levels: tuple[str, str],
@@ -152,13 +162,9 @@ def play_match(
         auction: list[Event] = [e for e in history if e["type"] in ("bid", "pass")]
         record.auctions.append([*auction, summary])
         hands += 1
+        record.deals.append((hand_dealer, side_points(summary)))
         if summary["thrown_in"]:
-            record.deals.append((hand_dealer, [0, 0]))
             continue
-        points = summary["points"]
-        if variant == "forty_one":
-            points = [points[0] + points[2], points[1] + points[3]]
-        record.deals.append((hand_dealer, points))
         if variant == "classic":
             side = summary["contract"]["seat"] % 2
             bid = summary["contract"]["value"]

@@ -31,7 +31,7 @@ from games.engine.events import Event
 from games.engine.match import Match
 
 from . import choose, expert
-from .arena import Chooser, bots_at, seeded_decks
+from .arena import Chooser, bots_at, seeded_decks, side_points
 
 
 def play(
@@ -75,7 +75,7 @@ def compare(
     for name, f in versions.items():
         history = play(f, deck, dealer, side, key, whole=True, variant=variant)[1]
         summary = next(filter(ends_hand, reversed(history)))
-        points = [0, 0] if summary["thrown_in"] else summary["points"]
+        points = side_points(summary)
         row[name] = {
             "auction": auctions[name],
             "points": points[side] - points[1 - side],
