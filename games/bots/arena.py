@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.engine import ends_hand, full_deck, new_match
 from games.engine.events import Event
@@ -115,7 +116,7 @@ class Record:
     auctions: list[list[Event]] = field(default_factory=list)  # per hand: its bids, passes and summary
 
 
-def side_points(summary: Event) -> list[int]:
+def side_points(summary: Mapping[str, Any]) -> list[int]:
     """A scored hand's points for each side (Tarneeb 41 scores seats: partners' are summed)."""
     if summary["thrown_in"]:
         return [0, 0]
