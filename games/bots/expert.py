@@ -38,11 +38,13 @@ from .table import SUIT_OF, Table, beats, bits, trick_winner
 SEAT_BASE, SEAT_SLOPE, SEAT_SPREAD = 0.10, 0.965, 1.04
 # Cards in this seat's hand when searching starts, by variant: Classic from 11 (12 deals) took
 # 0.31 points a deal more than from 10 on the same deals and auctions (tuning seed 9001, 1,200
-# deals and sides, 95% CI +0.03 .. +0.60); Tarneeb 41 from 11 took 0.31 more than from 9 (600
-# deals and sides, +0.04 .. +0.59), from 12 (6 deals) +0.21 at twice the cost (docs/bots.md).
-SEARCH_FROM = {"classic": 11, "forty_one": 11}
-# Deals sampled per decision, by cards left in the hand: fewer cards, cheaper solves.
-SAMPLES = {11: 12, 10: 16, 9: 12, 8: 20, 7: 28, 6: 36, 5: 48, 4: 48, 3: 48, 2: 48, 1: 1}
+# deals and sides, 95% CI +0.03 .. +0.60), from 12 (6 deals) 0.13 less than from 11 (fresh seed
+# 9004); Tarneeb 41 from 12 (6 deals) took 0.14 more than from 11 on fresh seed 9004 (1,200
+# deals and sides, -0.03 .. +0.31; docs/bots.md).
+SEARCH_FROM = {"classic": 11, "forty_one": 12}
+# Deals sampled per decision, by cards left in the hand: fewer cards, cheaper solves (a 12-card
+# solve costs about four times an 11-card one).
+SAMPLES = {12: 6, 11: 12, 10: 16, 9: 12, 8: 20, 7: 28, 6: 36, 5: 48, 4: 48, 3: 48, 2: 48, 1: 1}
 # Points a deal by which a card the table rules call unsound must beat every sound card.
 UNSOUND_MARGIN = 0.5
 # Reading the opponents' cards (play_weight, sampled_deals), by variant: a sampled deal on which
