@@ -32,10 +32,10 @@ Three oracles (``--oracle``):
   play searched exactly for each seat's own tricks (pure Python; too dear earlier).
 
 Two more split oracle-play at the trick where the expert starts searching
-(``expert.SEARCH_FROM``: Classic from 11 cards a hand, Tarneeb 41 from 9), to show where the
-expert's gap to it lies: ``oracle-early`` plays the true deal's cards before it and the
-expert's after, ``oracle-late`` the expert's (the standard rules') before and the true deal's
-after.
+(``expert.SEARCH_FROM``: Classic from 11 cards a hand, Tarneeb 41 from 12; 9 when the eighth
+session measured them), to show where the expert's gap to it lies: ``oracle-early`` plays the
+true deal's cards before it and the expert's after, ``oracle-late`` the expert's (the standard
+rules') before and the true deal's after.
 
 All of them are lower bounds of what perfect information can take against standard: the
 play is double dummy's, best against a defence that also sees every card, not the best
