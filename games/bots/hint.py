@@ -55,7 +55,7 @@ def hint(view: View, history: Sequence[Event], rng: random.Random) -> Hint:
             return Hint(action, "sure", tricks=sure)
         if len(t.bids) == 3 and sum(b["value"] for b in t.bids) + value == 11:
             return Hint(action, "eleven", tricks=round(own))
-        return Hint(action, "estimate", tricks=round(expert.SEAT_BASE + expert.SEAT_SLOPE * own))
+        return Hint(action, "estimate", tricks=round(expert.seat_tricks(t)))
     expect = round(standard.team_tricks(hand))
     if action["type"] == "pass":
         return Hint(action, "pass", tricks=expect)
