@@ -302,18 +302,15 @@ def _spread(mean: float, sd: float) -> list[float]:
     return [e - p for e, p in zip([*edges, 1.0], [0.0, *edges], strict=True)]
 
 
-def seat_tricks(t: Table) -> float:
-    """Tarneeb 41: the tricks this seat should take by its own hand, read with the opponents'
-    bids so far (each trick they bid is about a tenth of a trick fewer for it; SEAT_FIT)."""
-    hand = standard.original_hand(t)
-    assert t.trump is not None  # Tarneeb 41's trump is known before the bidding
-    trumps = hand >> (13 * t.trump) & 0x1FFF
-    sides = [hand >> (13 * suit) & 0x1FFF for suit in range(4) if suit != t.trump]
-    opponents = [b["value"] for b in t.bids if (b["seat"] - t.seat) % 2]
-    measures = (
+def seat_measures(hand: int, trump: int, opponents: list[int]) -> tuple[float, ...]:
+    """Tarneeb 41: what SEAT_FIT weighs, for a 13-card ``hand`` and the bids ``opponents``
+    made before this seat's turn."""
+    trumps = hand >> (13 * trump) & 0x1FFF
+    sides = [hand >> (13 * suit) & 0x1FFF for suit in range(4) if suit != trump]
+    return (
         1,
-        standard.playing_tricks(hand, t.trump),
-        standard.sure_tricks(hand, t.trump),
+        standard.playing_tricks(hand, trump),
+        standard.sure_tricks(hand, trump),
         trumps.bit_count(),
         sum(held >> standard.A & 1 for held in sides),
         sum(held >> standard.K & 1 for held in sides),
@@ -322,6 +319,14 @@ def seat_tricks(t: Table) -> float:
         sum(opponents),
         len(opponents),
     )
+
+
+def seat_tricks(t: Table) -> float:
+    """Tarneeb 41: the tricks this seat should take by its own hand, read with the opponents'
+    bids so far (each trick they bid is about a tenth of a trick fewer for it; SEAT_FIT)."""
+    assert t.trump is not None  # Tarneeb 41's trump is known before the bidding
+    opponents = [b["value"] for b in t.bids if (b["seat"] - t.seat) % 2]
+    measures = seat_measures(standard.original_hand(t), t.trump, opponents)
     return sum(w * x for w, x in zip(SEAT_FIT, measures, strict=True))
 
 
