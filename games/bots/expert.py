@@ -11,8 +11,9 @@ won trick, throwing a master) must be clearly better to be played.  Early in a
 hand a full-size solve costs too much (docs/bots.md), so until the hand is down
 to ``SEARCH_FROM`` cards (by variant) the standard rules play.
 
-Bidding: Tarneeb 41's bid is the one with the best expected score given the spread
-of tricks measured for the standard evaluator, never below the hand's sure tricks.
+Bidding: Tarneeb 41's bid is the one with the best expected score given a fitted
+estimate of the seat's tricks (its hand, the opponents' bids before it), never below
+the hand's sure tricks.
 Classic samples the other hands to fit the auction, finishes the auction on each by
 the standard rule after each legal action and scores the contract from a fitted
 estimate of the declaring side's tricks, never below this hand's sure tricks; the
