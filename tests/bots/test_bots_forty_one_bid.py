@@ -1,5 +1,5 @@
-"""The Tarneeb 41 expert reads the opponents' bids before its own: a trick they bid is one
-fewer left for it, a trick its partner bids is not."""
+"""The Tarneeb 41 expert reads the opponents' bids before its own: each trick they bid is
+about a tenth of a trick fewer for its hand; its partner's bid does not count against it."""
 
 import random
 
