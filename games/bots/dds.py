@@ -144,9 +144,10 @@ def _analysis_slot() -> int:
 ANALYSIS_SLOT = _analysis_slot()
 
 
-def leader_tricks(hands: Sequence[int], trump: int, leader: int) -> int:
-    """Tricks the leader's side takes with best play from a trick's first card (analysis slot)."""
-    return _solve_board(_deal(hands, trump, leader, ()), -1, 1, ANALYSIS_SLOT).score[0]
+def leader_tricks(hands: Sequence[int], trump: int | None, leader: int, slot: int = ANALYSIS_SLOT) -> int:
+    """Tricks the leader's side takes with best play from a trick's first card, solved on
+    ``slot`` (the analysis's unless the bots' is given)."""
+    return _solve_board(_deal(hands, trump, leader, ()), -1, 1, slot).score[0]
 
 
 def table(hands: Sequence[int], leaders: Sequence[int],
