@@ -2,6 +2,7 @@
 rules (the others' cards as the table's conventions choose them, not as double dummy, which
 sees every hand, would) and double dummy after it; the declaring side searches as before."""
 
+import copy
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from games.engine.match import Match
 
 @dataclass
 class Position:
-    table: Table  # the seat to play, with a card still to come after its own
+    table: Table  # the seat to play
     hands: list[int]  # the true deal's cards left
     rest: list[tuple[int, int]]  # this seat's card and the rest of the trick, as played
     dealt: list[int]  # the deal's hands
@@ -29,8 +30,7 @@ def hands_of(match: Match) -> list[int]:
 
 
 def standard_positions(decks: int) -> Iterator[Position]:
-    """Each decision of a seat with a card still to come after its own, in Classic hands the
-    standard rules play at all four seats."""
+    """Each card-play decision in Classic hands the standard rules play at all four seats."""
     for k in range(decks):
         match = new_match("classic", dealer=k % 4, deals=1)
         history = match.deal(next(seeded_decks(11, k)))
@@ -41,9 +41,7 @@ def standard_positions(decks: int) -> Iterator[Position]:
             view = match.view(seat)
             action = choose(view, history, "standard", random.Random(k))
             if match.phase == "playing":
-                t = Table.from_view(view, history)
-                if len(t.trick) < 3:
-                    pending.append((t, hands_of(match)))
+                pending.append((Table.from_view(view, history), hands_of(match)))
             history += match.apply(seat, action)
             plays = [(e["seat"], CARD_INDEX[e["card"]]) for e in history if e["type"] == "play"]
             if plays and len(plays) % 4 == 0:
@@ -77,8 +75,9 @@ def test_a_card_scores_its_trick_and_the_double_dummy_tricks_after_it():
     assert checked > 50
 
 
-def test_only_the_defenders_search_by_the_rules_trick():
-    declaring_same = defending_differ = 0
+def test_only_the_defenders_search_by_the_rules_trick_and_only_with_a_card_to_come():
+    same = {"declaring": 0, "fourth to play": 0}
+    defending_differ = 0
     for p in standard_positions(6):
         t = p.table
         if t.hand.bit_count() > expert.SEARCH_FROM["classic"] or t.hand.bit_count() < 2:
@@ -86,6 +85,7 @@ def test_only_the_defenders_search_by_the_rules_trick():
         legal = expert.legal_cards(t)
         if len(legal) < 2:
             continue
+        before = copy.deepcopy(t)
         scores = {}
         for rules in (True, False):
             expert.RULES_TRICK["classic"] = rules
@@ -93,9 +93,10 @@ def test_only_the_defenders_search_by_the_rules_trick():
                 scores[rules] = expert.search_scores(t, legal, random.Random(3))
             finally:
                 expert.RULES_TRICK["classic"] = True
-        if t.declaring():
+            assert t == before  # the search plays the trick out on copies
+        if t.declaring() or len(t.trick) == 3:  # fourth to play: no card is left to the rules
             assert scores[True] == scores[False]
-            declaring_same += 1
+            same["declaring" if t.declaring() else "fourth to play"] += 1
         else:
             defending_differ += scores[True] != scores[False]
-    assert declaring_same > 20 and defending_differ > 20
+    assert min(same.values()) > 10 and defending_differ > 20
