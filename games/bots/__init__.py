@@ -27,7 +27,8 @@ FORTY_ONE_BIDS = standard.FORTY_ONE_BIDS
 # decides, so a replay knows whether today's bots are the ones that moved.
 VERSION = hashlib.sha256(b"".join(
     (pathlib.Path(__file__).with_name(name)).read_bytes()
-    for name in ("__init__.py", "table.py", "standard.py", "expert.py", "dds.py"))).hexdigest()[:12]
+    for name in ("__init__.py", "table.py", "standard.py", "expert.py", "rules_trick.py", "dds.py")
+)).hexdigest()[:12]
 
 
 def legal_actions(t: Table) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from games.bots import choose, dds, expert
+from games.bots import choose, dds, expert, rules_trick
 from games.bots.arena import seeded_decks
 from games.bots.table import Table, trick_winner
 from games.engine import new_match
@@ -53,7 +53,7 @@ def standard_positions(decks: int) -> Iterator[Position]:
 def test_the_rest_of_the_trick_is_what_standard_players_then_play():
     checked = 0
     for p in standard_positions(30):
-        winner, left = expert.finish_trick(p.table, p.hands, p.rest[0][1])
+        winner, left = rules_trick.finish_trick(p.table, p.hands, p.rest[0][1])
         # The seats after this one see only what is public, so on the true deal the rules'
         # cards are the ones the standard players chose.
         assert sum(1 << c for _, c in p.rest) == sum(p.hands) - sum(left)
@@ -67,7 +67,7 @@ def test_a_card_scores_its_trick_and_the_double_dummy_tricks_after_it():
     checked = 0
     for p in standard_positions(3):
         t = p.table
-        future, _ = expert.modelled_scores(t, p.hands, [p.rest[0][1]])[p.rest[0][1]]
+        future, _ = rules_trick.modelled_scores(t, p.hands, [p.rest[0][1]])[p.rest[0][1]]
         leaders_side = dds.analyse_play(p.dealt, t.trump, p.leader, p.plays)[-1]
         ours = leaders_side if (p.leader - t.seat) % 2 == 0 else 13 - leaders_side
         assert future == ours - t.tricks_taken[t.seat] - t.tricks_taken[t.partner]
