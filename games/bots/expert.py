@@ -7,11 +7,10 @@ explains the bids, solve every deal double-dummy with DDS for
 every legal card, score each outcome as the hand scores it (Classic: the
 contract and its bonus; Tarneeb 41: each seat's own bid) and play the card with
 the best weighted average.  A Classic defender finishes the trick in progress by the
-standard rules after each of its cards and solves from there.  A card the table rules
-call unsound (overtaking a won trick, throwing a master) must be clearly better to be
-played.  Early in a
-hand a full-size solve costs too much (docs/bots.md), so until the hand is down
-to ``SEARCH_FROM`` cards (by variant) the standard rules play.
+standard rules after each of its cards and solves from there (rules_trick).  A card the
+table rules call unsound (overtaking a won trick, throwing a master) must be clearly
+better to be played.  Early in a hand a full-size solve costs too much (docs/bots.md),
+so until the hand is down to ``SEARCH_FROM`` cards (by variant) the standard rules play.
 
 Bidding: Tarneeb 41's bid is the one with the best expected score given a fitted
 estimate of the seat's tricks (its hand, the opponents' bids before it), never below

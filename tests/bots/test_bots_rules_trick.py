@@ -75,7 +75,7 @@ def test_a_card_scores_its_trick_and_the_double_dummy_tricks_after_it():
     assert checked > 50
 
 
-def test_only_the_defenders_search_by_the_rules_trick_and_only_with_a_card_to_come():
+def test_only_the_defenders_search_changes_and_not_when_fourth_to_play():
     same = {"declaring": 0, "fourth to play": 0}
     defending_differ = 0
     for p in standard_positions(6):
